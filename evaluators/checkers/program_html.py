@@ -1,0 +1,262 @@
+"""program_html: open a page (or stay on the last one), read something from it, check its text.
+
+For each item of `eval.program_html`, as WebArena's HTMLContentEvaluator does:
+- url "last": stay on the current page; otherwise resolve `__SITE__` placeholders
+  and navigate there. `func:reddit_get_post_url('__last_url__')` is computed from
+  the current URL (it is pure URL manipulation); helpers that query the real
+  Magento REST API (`shopping_get_latest_order_url()` and friends) cannot run
+  against the embedded sites: the item scores 0 with a message saying so.
+- locator "": the whole page — in webarena mode its HTML, as Playwright's
+  `page.content()` returns it (WebArena's choice; attribute values and hidden
+  inputs count), in strict mode `document.body.outerText` (what a person sees).
+- locator "document..." / "[...document...": evaluated in the page as the body of
+  an arrow function (after running any `prep_actions` the same way, errors
+  ignored); an exception gives "", null gives "", other values go through str().
+- locator `func:gitlab_get_project_memeber_role(__page__, 'name')`: the role
+  column of that member on the current GitLab members page, read from the DOM as
+  WebArena's helper does. Other `func:` locators query real Magento APIs and are
+  reported as unsupported (score 0).
+- the text is HTML-unescaped, then `required_contents` is checked: exact_match
+  (cleaned equality) or must_include (each entry split on " |OR| " into
+  alternatives, any of which must be a substring; all entries must hold).
+  strict mode compares numbers as numbers ("47.00" == "47") and needs whole
+  tokens for one-character entries.
+The detail's score is the product over items.
+"""
+
+from __future__ import annotations
+
+import ast
+import html
+import json
+import re
+from typing import Any
+from urllib.parse import urlparse
+
+from mag_mcp.tasks.schema import CheckerMode, ProgramHtmlCheck, Task
+
+from ..results import CheckDetail
+from .context import CheckContext, PageProbe
+from .text import (
+    exact_match,
+    must_include,
+    shorten,
+    split_alternatives,
+    strict_exact_match,
+    strict_must_include,
+)
+from .url_match import resolve
+
+EVAL_TYPE = "program_html"
+
+# Playwright's page.content(): the doctype plus the document element's HTML.
+PAGE_CONTENT_JS = (
+    "(() => { let s = ''; "
+    "if (document.doctype) s = new XMLSerializer().serializeToString(document.doctype); "
+    "if (document.documentElement) s += document.documentElement.outerHTML; "
+    "return s; })()"
+)
+BODY_TEXT_JS = "(() => document.body ? document.body.outerText : '')()"
+
+# Helpers WebArena calls that need its real back ends (Magento REST API + admin token).
+API_HELPERS = {
+    "shopping_get_latest_order_url": "the Magento REST API",
+    "shopping_get_sku_latest_review_author": "the Magento REST API",
+    "shopping_get_sku_latest_review_rating": "the Magento REST API",
+    "shopping_get_auth_token": "the Magento REST API",
+}
+_FUNC = re.compile(r"^\s*func:\s*(.*?)\s*$", re.S)
+
+
+class Unsupported(Exception):
+    """A WebArena helper function that cannot run against the embedded sites."""
+
+
+def iife(body: str) -> str:
+    """`body` as a self-invoking arrow function: WebArena's `page.evaluate(f"() => {body}")`."""
+    return f"(() => {body})()"
+
+
+def _parse_helper(spec: str) -> tuple[str, list[Any], str]:
+    """Parse "func:name(args)" without eval: (name, args, call text).
+
+    Arguments may be literals or the bare names __page__ / __last_url__.
+    """
+    m = _FUNC.match(spec)
+    call_text = m.group(1) if m else spec
+    try:
+        node = ast.parse(call_text, mode="eval").body
+    except SyntaxError as exc:
+        raise Unsupported(
+            f"helper function {call_text} not supported against embedded sites "
+            f"(cannot be parsed: {exc.msg})"
+        ) from None
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name) or node.keywords:
+        raise Unsupported(
+            f"helper function {call_text} not supported against embedded sites (not a plain call)"
+        )
+    args: list[Any] = []
+    for a in node.args:
+        if isinstance(a, ast.Constant):
+            args.append(a.value)
+        elif isinstance(a, ast.Name):
+            args.append(_Name(a.id))
+        else:
+            raise Unsupported(
+                f"helper function {call_text} not supported against embedded sites "
+                "(non-literal argument)"
+            )
+    return node.func.id, args, call_text
+
+
+class _Name(str):
+    """A bare identifier argument such as __page__."""
+
+
+def _unsupported_message(name: str, call_text: str) -> str:
+    backend = API_HELPERS.get(name)
+    if backend:
+        return (
+            f"helper function {call_text} not supported against embedded sites "
+            f"(WebArena computes it from {backend})"
+        )
+    return f"helper function {call_text} not supported against embedded sites (unknown helper)"
+
+
+def reddit_get_post_url(url: str) -> str:
+    """WebArena's helper: a Postmill post or comment URL -> the post's URL."""
+    parsed = urlparse(url)
+    parts = parsed.path.split("/")
+    if len(parts) < 4 or parts[1] != "f":
+        return url
+    return f"{parsed.scheme}://{parsed.netloc}/f/{parts[2]}/{parts[3]}/"
+
+
+def gitlab_member_role_js(account_name: str) -> str:
+    """WebArena's gitlab_get_project_memeber_role, as one in-page expression."""
+    handle = json.dumps("@" + account_name)
+    return (
+        "(() => { "
+        "const accounts = document.querySelectorAll(\"td[data-label='Account'] "
+        "span.gl-avatar-labeled-sublabel\"); "
+        "let index = -1; "
+        f"for (let i = 0; i < accounts.length; i++) {{ if (accounts[i].outerText === {handle}) "
+        "{ index = i; break; } } "
+        'return document.querySelectorAll("td.col-max-role span")[index].outerText; '
+        "})()"
+    )
+
+
+def _to_text(value: Any) -> str:
+    if value is None:
+        return ""
+    return value if isinstance(value, str) else str(value)
+
+
+async def _evaluate(page: PageProbe, expression: str) -> str:
+    """Evaluate; a page error yields "" (WebArena: "the page is wrong, return empty")."""
+    try:
+        return _to_text(await page.evaluate(expression))
+    except Exception:
+        return ""
+
+
+async def _target_url(item: ProgramHtmlCheck, page: PageProbe, ctx: CheckContext) -> str:
+    url = item.url
+    if url.startswith("func"):
+        name, args, call_text = _parse_helper(url)
+        if name != "reddit_get_post_url" or len(args) != 1 or not isinstance(args[0], str):
+            raise Unsupported(_unsupported_message(name, call_text))
+        current = await page.url()
+        url = reddit_get_post_url(str(args[0]).replace("__last_url__", current))
+    return url if url == "last" else resolve(url, ctx.base_urls)
+
+
+async def _select(item: ProgramHtmlCheck, page: PageProbe, mode: CheckerMode) -> str:
+    locator = item.locator
+    if not locator.strip():
+        return await _evaluate(page, PAGE_CONTENT_JS if mode == "webarena" else BODY_TEXT_JS)
+    if locator.startswith("document.") or locator.startswith("[...document."):
+        for prep in (item.model_extra or {}).get("prep_actions") or []:
+            try:
+                await page.evaluate(iife(prep))
+            except Exception:
+                pass
+        return await _evaluate(page, iife(locator))
+    if locator.startswith("func:"):
+        name, args, call_text = _parse_helper(locator)
+        if (
+            name == "gitlab_get_project_memeber_role"
+            and len(args) == 2
+            and args[0] == "__page__"
+            and isinstance(args[1], str)
+        ):
+            return await _evaluate(page, gitlab_member_role_js(str(args[1])))
+        raise Unsupported(_unsupported_message(name, call_text))
+    raise ValueError(f"unknown program_html locator {locator!r}")
+
+
+def _check_contents(
+    required: dict[str, Any], text: str, mode: CheckerMode
+) -> tuple[float, str]:
+    if "exact_match" in required:
+        ref = str(required["exact_match"])
+        ok = strict_exact_match(ref, text) if mode == "strict" else exact_match(ref, text)
+        return float(ok), (
+            f"exact_match {shorten(ref)!r} "
+            + ("== text" if ok else f"!= text {shorten(text)!r}")
+        )
+    if "must_include" in required:
+        contents = required["must_include"]
+        if not isinstance(contents, list):
+            raise ValueError(f"program_html must_include must be a list, got {contents!r}")
+        score = 1.0
+        missing = []
+        for content in contents:
+            alternatives = split_alternatives(str(content))
+            if mode == "strict":
+                ok = any(strict_must_include(alt, text) for alt in alternatives)
+            else:
+                ok = any(must_include(alt, text, tokenize=False) for alt in alternatives)
+            score *= float(ok)
+            if not ok:
+                missing.append(" or ".join(repr(shorten(a, 60)) for a in alternatives))
+        if not missing:
+            return score, f"must_include {len(contents)} item(s) found"
+        return score, f"must_include {', '.join(missing)} not in text {shorten(text)!r}"
+    raise ValueError(f"unknown program_html required_contents {sorted(required)}")
+
+
+async def check_program_html(task: Task, ctx: CheckContext, mode: CheckerMode) -> CheckDetail:
+    items = task.eval.program_html
+    if not items:
+        raise ValueError(f"task {task.id}: program_html without eval.program_html items")
+    page = ctx.page
+    if page is None:
+        raise ValueError(f"task {task.id}: program_html needs CheckContext.page")
+    score = 1.0
+    notes: list[str] = []
+    for i, item in enumerate(items, 1):
+        where = item.url if item.url == "last" else shorten(item.url, 70)
+        what = repr(shorten(item.locator, 60)) if item.locator.strip() else "page"
+        prefix = f"#{i} {what} @ {where}"
+        try:
+            url = await _target_url(item, page, ctx)
+            if url != "last":
+                try:
+                    await page.goto(url)
+                except Exception as exc:  # navigation failure: this item fails
+                    score = 0.0
+                    notes.append(f"{prefix}: could not open {shorten(url, 100)!r}: {shorten(str(exc))}")
+                    continue
+            text = html.unescape(await _select(item, page, mode))
+        except Unsupported as exc:
+            score = 0.0
+            notes.append(f"{prefix}: {exc}")
+            continue
+        item_score, msg = _check_contents(item.required_contents, text, mode)
+        score *= item_score
+        notes.append(f"{prefix}: {msg}")
+    return CheckDetail(
+        eval_type=EVAL_TYPE, score=score, passed=score == 1.0, message="; ".join(notes)
+    )

@@ -1,0 +1,72 @@
+"""`mag demo`: start the server over streamable HTTP (embedded sites included),
+replay every shop task's gold trajectory in both groundings through it, print
+the results and how to connect Claude Code / Claude Desktop."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import anyio
+import httpx
+from rich.console import Console
+from rich.panel import Panel
+
+from mag_mcp.agents.runner import results_table, run_agent
+from mag_mcp.sites.runner import free_port
+from mag_mcp.tasks.registry import TaskRegistry
+
+
+def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise SystemExit(f"the MAG server exited early (code {proc.returncode}); see the log above")
+        try:
+            httpx.get(url, timeout=1)
+            return
+        except httpx.HTTPError:
+            time.sleep(0.3)
+    raise SystemExit(f"the MAG server did not answer at {url} within {timeout:.0f}s")
+
+
+def connect_help(url: str) -> str:
+    mag = shutil.which("mag") or f"{sys.executable} -m mag_mcp.cli"
+    desktop = {"mcpServers": {"mag": {"command": mag.split()[0], "args": [*mag.split()[1:], "serve", "--transport", "stdio"]}}}
+    return (
+        "Claude Code (HTTP, with a server running: `make serve`):\n"
+        f"  claude mcp add --transport http mag {url}\n"
+        "Claude Code (stdio, it starts the server itself):\n"
+        f"  claude mcp add mag -- {mag} serve --transport stdio\n\n"
+        "Claude Desktop (claude_desktop_config.json):\n"
+        + json.dumps(desktop, indent=2)
+    )
+
+
+def main(out: Path = Path("runs/demo")) -> None:
+    console = Console()
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/mcp"
+    tasks = TaskRegistry.builtin().select("shopping")
+    cmd = [sys.executable, "-m", "mag_mcp.cli", "serve", "--transport", "http", "--port", str(port),
+           "--runs-dir", str(out.resolve() / "transcripts")]
+    console.print(f"[bold]Starting the MAG server[/] (embedded shop + MCP over HTTP) at {url}")
+    proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=dict(os.environ))
+    try:
+        _wait_http(f"http://127.0.0.1:{port}/", proc)
+        console.print(f"Replaying gold trajectories: {len(tasks)} shop tasks × Set-of-Mark and coordinates")
+        res = anyio.run(run_agent, "gold", tasks, ["som", "coord"], out, url, 2)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+    console.print(results_table(res))
+    console.print(f"results: {out / 'results.json'}   transcripts: {out / 'transcripts'}")
+    console.print(Panel(connect_help("http://127.0.0.1:8000/mcp"), title="Connect an MCP client"))

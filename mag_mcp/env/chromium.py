@@ -1,0 +1,91 @@
+"""Find (and if asked, install) a Chromium: Playwright's own build where
+installed, else the system Chromium (DESIGN §9)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-dev-shm-usage",
+]
+SYSTEM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
+
+
+def playwright_chromium() -> Path | None:
+    """Path of Playwright's bundled Chromium if it is installed."""
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:  # pragma: no cover - playwright is a hard dependency
+        return None
+    try:
+        with sync_playwright() as p:
+            path = Path(p.chromium.executable_path)
+    except Exception:
+        return None
+    return path if path.exists() else None
+
+
+def find_chromium() -> Path | None:
+    """`MAG_CHROMIUM` if set, else Playwright's build, else a system Chromium."""
+    env = os.environ.get("MAG_CHROMIUM")
+    if env:
+        return Path(env) if Path(env).exists() else None
+    own = playwright_chromium()
+    if own:
+        return own
+    for cand in SYSTEM_CANDIDATES:
+        if Path(cand).exists():
+            return Path(cand)
+    found = shutil.which("chromium")
+    return Path(found) if found else None
+
+
+def ensure_chromium(quiet: bool = True) -> Path:
+    """Find a Chromium, installing one if none exists: Debian's package as root, else Playwright's."""
+    found = find_chromium()
+    if found:
+        return found
+    out = subprocess.DEVNULL if quiet else None
+    if shutil.which("apt-get") and os.geteuid() == 0:
+        print("mag: installing Chromium with apt-get (one time)...", file=sys.stderr)
+        subprocess.run(["apt-get", "update", "-qq"], stdout=out, check=False)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], stdout=out, check=False)
+        found = find_chromium()
+        if found:
+            return found
+    print("mag: installing Playwright's Chromium (one time)...", file=sys.stderr)
+    subprocess.run([sys.executable, "-m", "playwright", "install", "chromium"], stdout=out, check=False)
+    found = find_chromium()
+    if not found:
+        raise SystemExit(
+            "mag: no Chromium found and none could be installed. Install one "
+            "(`apt-get install chromium` or `playwright install chromium`) or set MAG_CHROMIUM."
+        )
+    return found
+
+
+def system_chromium() -> Path | None:
+    """`MAG_CHROMIUM` if set, else a system Chromium (no Playwright call: safe inside an event loop)."""
+    env = os.environ.get("MAG_CHROMIUM")
+    if env:
+        return Path(env) if Path(env).exists() else None
+    for cand in SYSTEM_CANDIDATES:
+        if Path(cand).exists():
+            return Path(cand)
+    found = shutil.which("chromium")
+    return Path(found) if found else None
+
+
+if __name__ == "__main__":
+    print(ensure_chromium(quiet="--verbose" not in sys.argv))

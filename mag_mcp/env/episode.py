@@ -1,0 +1,260 @@
+"""Episode life cycle: start, observe, act (budget and early stop), stop,
+check, transcript (DESIGN §3, §6)."""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import anyio
+from playwright.async_api import Error as PlaywrightError
+
+from evaluators.checkers import CheckContext, check_task
+from mag_mcp.env.actions import ActionError, execute
+from mag_mcp.env.models import EpisodeOutcome, EpisodeStatus, Observation, StepRecord, TranscriptHeader
+from mag_mcp.env.session import NAV_TIMEOUT_S, BrowserSession, Snapshot
+from mag_mcp.env.transcript import TranscriptWriter
+from mag_mcp.protocol import MAX_CONSECUTIVE_NONCOMPLIANT, MAX_REPEATED_ACTION, MAX_STEPS, Action
+from mag_mcp.sites.base import SiteStateStore
+from mag_mcp.tasks.schema import Grounding, Task, resolve_placeholders
+
+log = logging.getLogger(__name__)
+
+
+class EpisodeError(Exception):
+    """A request about an episode that cannot be served (unknown, finished, wrong grounding)."""
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+class PlaywrightProbe:
+    """Adapts the episode's active tab to the checkers' PageProbe protocol."""
+
+    def __init__(self, session: BrowserSession) -> None:
+        self.session = session
+
+    async def url(self) -> str:
+        return (await self.session.ensure_page()).url
+
+    async def goto(self, url: str) -> None:
+        page = await self.session.ensure_page()
+        await page.goto(url, wait_until="load", timeout=NAV_TIMEOUT_S * 1000)
+
+    async def evaluate(self, expression: str) -> Any:
+        page = await self.session.ensure_page()
+        return await page.evaluate(expression)
+
+
+@dataclass
+class Episode:
+    id: str
+    run_id: str
+    agent: str
+    task: Task
+    grounding: Grounding
+    session: BrowserSession
+    writer: TranscriptWriter
+    base_urls: dict[str, str]
+    state_keys: dict[str, str]  # site -> state key, for embedded sites
+    stores: dict[str, SiteStateStore]
+    versions: dict[str, str]
+
+    def __post_init__(self) -> None:
+        self.lock = anyio.Lock()
+        self.steps: list[StepRecord] = []
+        self.status: EpisodeStatus = "running"
+        self.outcome: EpisodeOutcome | None = None
+        self.last_error: str | None = None
+        self._consecutive_noncompliant = 0
+        self._snapshot: Snapshot | None = None
+        self.last_activity = time.monotonic()
+
+    # ------------------------------------------------------------ life cycle
+
+    @property
+    def finished(self) -> bool:
+        return self.status != "running"
+
+    @property
+    def steps_left(self) -> int:
+        return max(0, MAX_STEPS - len(self.steps))
+
+    async def start(self) -> tuple[Observation, bytes]:
+        header = TranscriptHeader(
+            episode_id=self.id, run_id=self.run_id, task_id=self.task.id,
+            task=self.task.model_dump(mode="json", exclude_none=True), grounding=self.grounding,
+            agent=self.agent, versions=self.versions, base_urls=self.base_urls, started_at=_now(),
+        )
+        await self.writer.record(header)
+        start = resolve_placeholders(self.task.start_url, self.base_urls)
+        urls = [u.strip() for u in start.split(" |AND| ") if u.strip()]
+        for i, url in enumerate(urls):
+            page = self.session.page if i == 0 else await self.session.context.new_page()
+            try:
+                await page.goto(url, wait_until="load", timeout=NAV_TIMEOUT_S * 1000)
+            except PlaywrightError as e:
+                raise EpisodeError(f"could not open the start page {url}: {str(e).splitlines()[0]}") from e
+        if len(urls) > 1:
+            await self.session.focus_tab(0)
+        await self.session.settle()
+        return await self._observe()
+
+    async def observe(self) -> tuple[Observation, bytes]:
+        async with self.lock:
+            self.last_activity = time.monotonic()
+            if self.finished:
+                return self._final_observation()
+            return await self._observe()
+
+    async def act(
+        self, action: Action | None, guide: str | None, raw_output: str | None, parse_error: str | None = None
+    ) -> tuple[Observation, bytes]:
+        """One step. `action=None` is a non-compliant output (`parse_error` says why)."""
+        async with self.lock:
+            self._ensure_running()
+            self.last_activity = time.monotonic()
+            if action is not None and action.kind == "stop":
+                await self._stop(action.text or "", guide, raw_output)
+                return self._final_observation()
+            t0 = time.perf_counter()
+            snap = self._snapshot or await self._take_snapshot()
+            error = parse_error
+            if action is None:
+                self._consecutive_noncompliant += 1
+            else:
+                self._consecutive_noncompliant = 0
+                try:
+                    await execute(self.session, action, snap.marks)
+                except ActionError as e:
+                    error = str(e)
+            blocked = self.session.take_blocked()
+            if blocked and not error:
+                error = "blocked: " + "; ".join(blocked)
+            await self._record_step(snap, action, guide, raw_output, action is not None, error, blocked, t0)
+            self.last_error = error
+            status = self._early_stop_status()
+            if status:
+                await self._finish(status, "")
+                return self._final_observation()
+            obs, png = await self._observe()
+            return obs, png
+
+    async def stop(self, answer: str, guide: str | None = None, raw_output: str | None = None) -> EpisodeOutcome:
+        async with self.lock:
+            self._ensure_running()
+            self.last_activity = time.monotonic()
+            await self._stop(answer, guide, raw_output)
+            assert self.outcome is not None
+            return self.outcome
+
+    async def abort(self, reason: str) -> None:
+        """End an episode that can't go on (server shutdown, expiry); still checked and recorded."""
+        async with self.lock:
+            if not self.finished:
+                self.last_error = reason
+                await self._finish("error", "")
+
+    # ------------------------------------------------------------ internals
+
+    def _ensure_running(self) -> None:
+        if self.finished:
+            raise EpisodeError(f"episode {self.id} is finished ({self.status}); call reset for a new one")
+
+    async def _stop(self, answer: str, guide: str | None, raw_output: str | None) -> None:
+        snap = self._snapshot or await self._take_snapshot()
+        action = Action(kind="stop", text=answer)
+        await self._record_step(snap, action, guide, raw_output, True, None, [], time.perf_counter())
+        await self._finish("stopped", answer)
+
+    def _early_stop_status(self) -> EpisodeStatus | None:
+        if self._consecutive_noncompliant >= MAX_CONSECUTIVE_NONCOMPLIANT:
+            return "early_stop_noncompliant"
+        recent = [s.action_text for s in self.steps[-MAX_REPEATED_ACTION:]]
+        if len(recent) == MAX_REPEATED_ACTION and recent[0] is not None and len(set(recent)) == 1:
+            return "early_stop_repeated"
+        if len(self.steps) >= MAX_STEPS:
+            return "budget_exhausted"
+        return None
+
+    async def _take_snapshot(self) -> Snapshot:
+        self._snapshot = await self.session.snapshot(with_marks=self.grounding == "som")
+        return self._snapshot
+
+    async def _observe(self) -> tuple[Observation, bytes]:
+        snap = await self._take_snapshot()
+        blocked = self.session.take_blocked()
+        obs = Observation(
+            episode_id=self.id, task_id=self.task.id, intent=self.task.intent, grounding=self.grounding,
+            step=len(self.steps), steps_left=self.steps_left, url=snap.url, title=snap.title, tabs=snap.tabs,
+            marks=snap.marks, last_error=self.last_error, blocked=blocked,
+        )
+        return obs, snap.png
+
+    def _final_observation(self) -> tuple[Observation, bytes]:
+        snap = self._snapshot
+        obs = Observation(
+            episode_id=self.id, task_id=self.task.id, intent=self.task.intent, grounding=self.grounding,
+            step=len(self.steps), steps_left=self.steps_left, url=snap.url if snap else "",
+            title=snap.title if snap else "", tabs=snap.tabs if snap else [], marks=[],
+            last_error=self.last_error, status=self.status, done=True,
+        )
+        return obs, snap.png if snap else b""
+
+    async def _record_step(
+        self, snap: Snapshot, action: Action | None, guide: str | None, raw_output: str | None,
+        compliant: bool, error: str | None, blocked: list[str], t0: float,
+    ) -> None:
+        index = len(self.steps) + 1
+        shot = f"step_{index:03d}.png"
+        await self.writer.screenshot(shot, snap.png)
+        rec = StepRecord(
+            index=index, url=snap.url, marks=snap.marks, screenshot=shot, action=action,
+            action_text=action.render() if action else None, guide=guide, raw_output=raw_output,
+            compliant=compliant, error=error, blocked=blocked,
+            elapsed_ms=round((time.perf_counter() - t0) * 1000, 1),
+        )
+        self.steps.append(rec)
+        await self.writer.record(rec)
+
+    async def _finish(self, status: EpisodeStatus, answer: str) -> None:
+        self.status = status
+        final_url = ""
+        check: dict[str, Any] | None = None
+        score, success = 0.0, False
+        try:
+            final_url = (await self.session.ensure_page()).url
+            ctx = CheckContext(
+                answer=answer, final_url=final_url, base_urls=self.base_urls,
+                page=PlaywrightProbe(self.session), state_db=self._state_path,
+            )
+            result = await check_task(self.task, ctx)
+            check = result.model_dump(mode="json")
+            score, success = result.score, result.success
+        except Exception as e:  # a checker crash must not lose the episode
+            log.exception("checker failed for %s", self.id)
+            check = {"error": f"checker failed: {e}"}
+        self.outcome = EpisodeOutcome(
+            episode_id=self.id, task_id=self.task.id, grounding=self.grounding, status=status, answer=answer,
+            steps=len(self.steps), compliant_steps=sum(s.compliant for s in self.steps), final_url=final_url,
+            success=success, score=score, check=check, ended_at=_now(),
+        )
+        await self.writer.record(self.outcome)
+        await self.release()
+
+    def _state_path(self, site: str) -> Path:
+        if site not in self.state_keys:
+            raise LookupError(f"no embedded state for site {site!r} (external deployment?)")
+        return self.stores[site].path_for(self.state_keys[site])
+
+    async def release(self) -> None:
+        """Close the browser context and drop the episode's state copies."""
+        await self.session.close()
+        for site, key in self.state_keys.items():
+            self.stores[site].drop(key)
+        self.state_keys = {}

@@ -1,0 +1,139 @@
+"""Typed records that cross the environment's boundary: marks, observations,
+steps and the transcript records (DESIGN §3)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from mag_mcp.protocol import Action
+from mag_mcp.tasks.schema import Grounding
+
+
+class BBox(BaseModel):
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @property
+    def center(self) -> tuple[int, int]:
+        return int(self.x + self.width / 2), int(self.y + self.height / 2)
+
+
+class Mark(BaseModel):
+    """One Set-of-Mark box: an interactable, visible, unoccluded element."""
+
+    id: int
+    role: str
+    name: str
+    tag: str
+    bbox: BBox
+    editable: bool = False
+
+    def line(self) -> str:
+        return f'[{self.id}] {self.role} "{self.name}"'
+
+
+class TabInfo(BaseModel):
+    index: int
+    url: str
+    title: str
+    active: bool
+
+
+EpisodeStatus = Literal[
+    "running", "stopped", "budget_exhausted", "early_stop_noncompliant", "early_stop_repeated", "error"
+]
+
+
+class Observation(BaseModel):
+    """What the agent sees after reset or a step (the screenshot travels beside it)."""
+
+    episode_id: str
+    task_id: str
+    intent: str
+    grounding: Grounding
+    step: int  # steps taken so far
+    steps_left: int
+    url: str
+    title: str
+    tabs: list[TabInfo]
+    marks: list[Mark] = Field(default_factory=list)  # empty in the coordinate grounding
+    last_error: str | None = None
+    blocked: list[str] = Field(default_factory=list)  # navigations the guard refused since the last step
+    status: EpisodeStatus = "running"
+    done: bool = False
+
+    def marks_text(self) -> str:
+        return "\n".join(m.line() for m in self.marks)
+
+    def text(self) -> str:
+        """Compact text block for MCP clients."""
+        tabs = " | ".join(f"{'*' if t.active else ''}[{t.index}] {t.title[:40]}" for t in self.tabs)
+        lines = [
+            f"Episode {self.episode_id} · task {self.task_id} · {self.grounding} · step {self.step}, {self.steps_left} left",
+            f"Task: {self.intent}",
+            f"URL: {self.url}",
+            f"Tabs: {tabs}",
+        ]
+        if self.last_error:
+            lines.append(f"Last action failed: {self.last_error}")
+        for b in self.blocked:
+            lines.append(f"Blocked: {b}")
+        if self.done:
+            lines.append(f"Episode finished: {self.status}")
+        if self.grounding == "som":
+            lines.append(f"Marks ({len(self.marks)}):")
+            lines.append(self.marks_text() or "(none visible)")
+        return "\n".join(lines)
+
+
+class StepRecord(BaseModel):
+    """One step in a transcript."""
+
+    type: Literal["step"] = "step"
+    index: int  # 1-based
+    url: str
+    marks: list[Mark] = Field(default_factory=list)
+    screenshot: str  # file name of the screenshot the agent acted on
+    action: Action | None
+    action_text: str | None
+    guide: str | None
+    raw_output: str | None
+    compliant: bool
+    error: str | None = None
+    blocked: list[str] = Field(default_factory=list)
+    elapsed_ms: float
+
+
+class TranscriptHeader(BaseModel):
+    type: Literal["header"] = "header"
+    episode_id: str
+    run_id: str
+    task_id: str
+    task: dict[str, Any]
+    grounding: Grounding
+    agent: str
+    versions: dict[str, str]
+    base_urls: dict[str, str]
+    started_at: str
+
+
+class EpisodeOutcome(BaseModel):
+    """End record of a transcript and the result of `stop`."""
+
+    type: Literal["end"] = "end"
+    episode_id: str
+    task_id: str
+    grounding: Grounding
+    status: EpisodeStatus
+    answer: str
+    steps: int
+    compliant_steps: int
+    final_url: str
+    success: bool
+    score: float
+    check: dict[str, Any] | None  # evaluators.results.CheckResult as a dict
+    ended_at: str

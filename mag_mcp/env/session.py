@@ -1,0 +1,268 @@
+"""A browser session: one context, its tabs, the navigation guard, settling
+after actions, screenshots with Set-of-Mark, and locator resolution."""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from urllib.parse import urljoin
+
+import anyio
+from playwright.async_api import BrowserContext, Download, Page, Request, Route
+from playwright.async_api import Error as PlaywrightError
+
+from mag_mcp.env.guard import NavigationGuard
+from mag_mcp.env.models import BBox, Mark, TabInfo
+from mag_mcp.env.som import draw_overlay, parse_marks, som_script
+from mag_mcp.protocol import VIEWPORT_HEIGHT, VIEWPORT_WIDTH
+from mag_mcp.tasks.schema import Locator
+
+log = logging.getLogger(__name__)
+
+NAV_TIMEOUT_S = 15.0
+SETTLE_TIMEOUT_S = 8.0
+
+@dataclass
+class _PageNav:
+    """Counts navigations of a page's main frame so `settle` knows when it has loaded."""
+
+    started: int = 0
+    finished: int = 0
+    last_change: float = field(default_factory=time.monotonic)
+
+
+@dataclass
+class Snapshot:
+    """A screenshot as the agent sees it, plus the marks it shows."""
+
+    png: bytes
+    marks: list[Mark]
+    url: str
+    title: str
+    tabs: list[TabInfo]
+
+
+class BrowserSession:
+    def __init__(self, context: BrowserContext, allowed_base_urls: list[str]) -> None:
+        self.context = context
+        self.guard = NavigationGuard(allowed_base_urls)
+        self.pages: list[Page] = []
+        self.active = 0
+        self.blocked: list[str] = []  # guard events not yet reported to the agent
+        self._nav: dict[int, _PageNav] = {}
+        self._refused_popups: set[int] = set()
+
+    # ------------------------------------------------------------ set-up
+
+    async def start(self) -> None:
+        await self.context.route("**/*", self._route)
+        self.context.on("page", self._on_new_page)
+        page = await self.context.new_page()
+        if page not in self.pages:  # the "page" event may or may not have fired yet
+            self._on_new_page(page)
+        self.active = self.pages.index(page)
+
+    def _on_new_page(self, page: Page) -> None:
+        if page in self.pages:
+            return
+        self.pages.append(page)
+        self.active = len(self.pages) - 1  # a click that opens a tab switches to it
+        nav = self._nav.setdefault(id(page), _PageNav())
+
+        def on_request(req: Request) -> None:
+            if req.is_navigation_request() and req.frame == page.main_frame:
+                nav.started += 1
+                nav.last_change = time.monotonic()
+
+        def done(*_: object) -> None:
+            nav.finished = nav.started
+            nav.last_change = time.monotonic()
+
+        def on_failed(req: Request) -> None:
+            if req.is_navigation_request() and req.frame == page.main_frame:
+                done()
+
+        def on_download(d: Download) -> None:
+            self.blocked.append(f"download of {d.suggested_filename!r} refused")
+            done()
+
+        page.on("request", on_request)
+        page.on("load", done)
+        page.on("requestfailed", on_failed)
+        page.on("download", on_download)
+        page.on("close", lambda _p: self._on_close(page))
+        page.on("dialog", lambda d: d.dismiss())
+
+    def _on_close(self, page: Page) -> None:
+        if page in self.pages:
+            i = self.pages.index(page)
+            self.pages.remove(page)
+            if self.active >= i and self.active > 0:
+                self.active -= 1
+        self._nav.pop(id(page), None)
+
+    async def _route(self, route: Route, request: Request) -> None:
+        url = request.url
+        reason = self.guard.check(url)
+        if reason:
+            if request.is_navigation_request():
+                self._block_navigation(request, f"navigation to {reason}")
+                # 204 No Content cancels a navigation and leaves the page where it was.
+                await route.fulfill(status=204, body="")
+            else:
+                await route.abort("blockedbyclient")
+            return
+        if not request.is_navigation_request():
+            await route.continue_()
+            return
+        # Navigations are fetched here without following redirects, so a
+        # redirect that leaves the allowed origins is never contacted.
+        try:
+            resp = await route.fetch(max_redirects=0, timeout=NAV_TIMEOUT_S * 1000)
+        except PlaywrightError as e:
+            log.debug("navigation fetch failed: %s", e)
+            await route.abort("failed")
+            return
+        if 300 <= resp.status < 400 and "location" in resp.headers:
+            target = urljoin(url, resp.headers["location"])
+            reason = self.guard.check(target)
+            if reason:
+                self._block_navigation(request, f"redirect to {reason}")
+                await route.fulfill(status=204, body="")
+                return
+        await route.fulfill(response=resp)
+
+    def _block_navigation(self, request: Request, message: str) -> None:
+        self.blocked.append(message)
+        try:
+            page = request.frame.page
+        except PlaywrightError:
+            return
+        if page.url == "about:blank":  # a popup whose first navigation was refused
+            self._refused_popups.add(id(page))
+
+    # ------------------------------------------------------------ tabs
+
+    @property
+    def page(self) -> Page:
+        if not self.pages:
+            raise RuntimeError("no open tab")
+        return self.pages[self.active]
+
+    async def ensure_page(self) -> Page:
+        if not self.pages:
+            page = await self.context.new_page()
+            self._on_new_page(page)
+        self.active = min(self.active, len(self.pages) - 1)
+        return self.page
+
+    async def tabs(self) -> list[TabInfo]:
+        out = []
+        for i, p in enumerate(self.pages):
+            try:
+                title = await p.title()
+            except PlaywrightError:
+                title = ""
+            out.append(TabInfo(index=i, url=p.url, title=title, active=i == self.active))
+        return out
+
+    async def focus_tab(self, index: int) -> None:
+        if not 0 <= index < len(self.pages):
+            raise ValueError(f"no tab {index}; open tabs are 0..{len(self.pages) - 1}")
+        self.active = index
+        await self.page.bring_to_front()
+
+    async def close_tab(self) -> None:
+        page = self.page
+        await page.close()
+        self._on_close(page)
+        await self.ensure_page()
+
+    # ------------------------------------------------------------ settling and the guard sweep
+
+    async def settle(self) -> None:
+        """Wait until navigations started by the last action have loaded (bounded)."""
+        await anyio.sleep(0.03)
+        deadline = time.monotonic() + SETTLE_TIMEOUT_S
+        while time.monotonic() < deadline:
+            pending = [n for n in self._nav.values() if n.started > n.finished]
+            if not pending:
+                break
+            await anyio.sleep(0.02)
+        await self.sweep()
+
+    async def sweep(self) -> None:
+        """Close or reset any tab that ended up outside the allowed origins."""
+        for page in list(self.pages):
+            if id(page) in self._refused_popups and page.url == "about:blank" and len(self.pages) > 1:
+                self._refused_popups.discard(id(page))
+                await page.close()
+                self._on_close(page)
+                continue
+            reason = self.guard.check(page.url)
+            if reason is None:
+                continue
+            self.blocked.append(f"page at {reason}")
+            if len(self.pages) > 1:
+                await page.close()
+                self._on_close(page)
+            else:
+                await page.goto("about:blank")
+
+    def take_blocked(self) -> list[str]:
+        out, self.blocked = self.blocked, []
+        return out
+
+    # ------------------------------------------------------------ observation
+
+    async def snapshot(self, with_marks: bool) -> Snapshot:
+        page = await self.ensure_page()
+        marks: list[Mark] = []
+        if with_marks:
+            try:
+                marks = parse_marks(await page.evaluate(som_script()))
+            except PlaywrightError as e:  # page navigating away mid-evaluation: try once more
+                log.debug("som collection retried: %s", e)
+                await self.settle()
+                page = await self.ensure_page()
+                marks = parse_marks(await page.evaluate(som_script()))
+        png = await page.screenshot(type="png", timeout=NAV_TIMEOUT_S * 1000)
+        if with_marks:
+            png = await anyio.to_thread.run_sync(draw_overlay, png, marks)
+        tabs = await self.tabs()
+        return Snapshot(png=png, marks=marks, url=page.url, title=tabs[self.active].title, tabs=tabs)
+
+    # ------------------------------------------------------------ locators (gold replay / oracle)
+
+    async def locate(self, loc: Locator) -> tuple[BBox, int | None]:
+        """Resolve a stable locator on the active tab: its visible box and mark id (if marked)."""
+        page = await self.ensure_page()
+        if loc.css:
+            target = page.locator(loc.css)
+        elif loc.role:
+            target = page.get_by_role(loc.role, name=loc.name, exact=loc.exact)  # type: ignore[arg-type]
+        elif loc.text:
+            target = page.get_by_text(loc.text, exact=loc.exact)
+        else:
+            raise ValueError("locator needs css, role or text")
+        count = await target.count()
+        if count <= loc.nth:
+            raise LookupError(f"no element matches {loc.describe()} on {page.url}")
+        el = target.nth(loc.nth)
+        box = await el.bounding_box()
+        if box is None:
+            raise LookupError(f"{loc.describe()} is not visible")
+        mark = await el.get_attribute("data-mag-mark")
+        x0, y0 = max(0.0, box["x"]), max(0.0, box["y"])
+        x1 = min(float(VIEWPORT_WIDTH), box["x"] + box["width"])
+        y1 = min(float(VIEWPORT_HEIGHT), box["y"] + box["height"])
+        if x1 <= x0 or y1 <= y0:
+            raise LookupError(f"{loc.describe()} is outside the viewport (scroll first)")
+        return BBox(x=x0, y=y0, width=x1 - x0, height=y1 - y0), int(mark) if mark else None
+
+    async def close(self) -> None:
+        try:
+            await self.context.close()
+        except PlaywrightError:
+            pass

@@ -1,0 +1,128 @@
+// Set-of-Mark collector (DESIGN §6). Returns the visible, unoccluded,
+// interactable elements in document order and tags each with data-mag-mark.
+() => {
+  const W = window.innerWidth, H = window.innerHeight;
+  document.querySelectorAll('[data-mag-mark]').forEach(e => e.removeAttribute('data-mag-mark'));
+  const WIDGET_ROLES = new Set(['button','link','checkbox','radio','tab','menuitem','menuitemcheckbox',
+    'menuitemradio','option','switch','combobox','textbox','searchbox','slider','spinbutton','treeitem','listbox']);
+  const norm = s => (s || '').replace(/\s+/g, ' ').trim();
+  const clip = s => s.length > 80 ? s.slice(0, 77) + '...' : s;
+  // Visible text without aria-hidden parts, as accessible names are computed.
+  function textOf(node) {
+    if (!node) return '';
+    if (!node.querySelector || !node.querySelector('[aria-hidden="true"]')) return norm(node.innerText);
+    const copy = node.cloneNode(true);
+    copy.querySelectorAll('[aria-hidden="true"]').forEach(e => e.remove());
+    return norm(copy.textContent);
+  }
+
+  function roleOf(el) {
+    const r = el.getAttribute('role');
+    if (r) return r.split(' ')[0];
+    const tag = el.tagName.toLowerCase();
+    if (tag === 'a') return el.hasAttribute('href') ? 'link' : 'generic';
+    if (tag === 'button' || tag === 'summary') return 'button';
+    if (tag === 'select') return el.multiple || el.size > 1 ? 'listbox' : 'combobox';
+    if (tag === 'textarea') return 'textbox';
+    if (tag === 'input') {
+      const t = (el.getAttribute('type') || 'text').toLowerCase();
+      if (['button','submit','reset','image'].includes(t)) return 'button';
+      if (t === 'checkbox') return 'checkbox';
+      if (t === 'radio') return 'radio';
+      if (t === 'range') return 'slider';
+      if (t === 'number') return 'spinbutton';
+      if (t === 'search') return 'searchbox';
+      return 'textbox';
+    }
+    if (tag === 'img') return 'img';
+    return tag === 'label' ? 'label' : 'generic';
+  }
+
+  function nameOf(el) {
+    const al = el.getAttribute('aria-label');
+    if (al && norm(al)) return norm(al);
+    const lb = el.getAttribute('aria-labelledby');
+    if (lb) {
+      const t = lb.split(/\s+/).map(id => document.getElementById(id)).filter(Boolean).map(e => textOf(e)).join(' ');
+      if (norm(t)) return norm(t);
+    }
+    const tag = el.tagName.toLowerCase();
+    if (['input','select','textarea'].includes(tag)) {
+      const t = (el.getAttribute('type') || '').toLowerCase();
+      if (['submit','button','reset'].includes(t)) return norm(el.value) || (t === 'submit' ? 'Submit' : '');
+      if (el.labels && el.labels.length) {
+        const t2 = norm(Array.from(el.labels).map(l => textOf(l)).join(' '));
+        if (t2) return t2;
+      }
+      if (el.getAttribute('title')) return norm(el.getAttribute('title'));
+      if (el.getAttribute('placeholder')) return norm(el.getAttribute('placeholder'));
+      return norm(el.getAttribute('name') || '');
+    }
+    const text = textOf(el);
+    if (text) return text;
+    const img = el.querySelector('img[alt]');
+    if (img && norm(img.alt)) return norm(img.alt);
+    if (tag === 'img') return norm(el.getAttribute('alt'));
+    return norm(el.getAttribute('title') || '');
+  }
+
+  function interactable(el) {
+    const tag = el.tagName.toLowerCase();
+    if (tag === 'a' && el.hasAttribute('href')) return true;
+    if (['button','select','textarea','summary'].includes(tag)) return true;
+    if (tag === 'input') return (el.getAttribute('type') || '').toLowerCase() !== 'hidden';
+    const r = el.getAttribute('role');
+    if (r && WIDGET_ROLES.has(r.split(' ')[0])) return true;
+    if (el.hasAttribute('onclick') || el.isContentEditable && el.getAttribute('contenteditable') !== null) return true;
+    const ti = el.getAttribute('tabindex');
+    if (ti !== null && ti !== '-1') return true;
+    const cur = getComputedStyle(el).cursor;
+    if (cur === 'pointer') {
+      const p = el.parentElement;
+      return !(p && getComputedStyle(p).cursor === 'pointer');
+    }
+    return false;
+  }
+
+  function visibleBox(el) {
+    const st = getComputedStyle(el);
+    if (st.visibility === 'hidden' || st.display === 'none' || parseFloat(st.opacity) === 0) return null;
+    if (el.disabled) return null;
+    const rects = Array.from(el.getClientRects()).filter(r => r.width >= 1 && r.height >= 1);
+    if (!rects.length) return null;
+    const r = rects[0];
+    const x0 = Math.max(0, r.left), y0 = Math.max(0, r.top);
+    const x1 = Math.min(W, r.right), y1 = Math.min(H, r.bottom);
+    if (x1 - x0 < 2 || y1 - y0 < 2) return null;
+    return {x: x0, y: y0, width: x1 - x0, height: y1 - y0};
+  }
+
+  function unoccluded(el, b) {
+    const pts = [[b.x + b.width / 2, b.y + b.height / 2]];
+    for (const [px, py] of pts) {
+      const top = document.elementFromPoint(px, py);
+      if (!top) continue;
+      if (top === el || el.contains(top) || top.contains(el)) return true;
+      // a <label> covering its own control (custom checkboxes) counts as the control
+      if (el.labels && Array.from(el.labels).some(l => l === top || l.contains(top))) return true;
+    }
+    return false;
+  }
+
+  const out = [];
+  let id = 0;
+  const all = document.querySelectorAll('body *');
+  for (const el of all) {
+    if (!interactable(el)) continue;
+    const b = visibleBox(el);
+    if (!b || !unoccluded(el, b)) continue;
+    id += 1;
+    el.setAttribute('data-mag-mark', String(id));
+    const tag = el.tagName.toLowerCase();
+    const t = (el.getAttribute('type') || 'text').toLowerCase();
+    const editable = el.isContentEditable || tag === 'textarea' ||
+      (tag === 'input' && !['button','submit','reset','image','checkbox','radio','range','color','file','hidden'].includes(t));
+    out.push({id, role: roleOf(el), name: clip(nameOf(el)), tag, bbox: b, editable: !!editable && !el.readOnly});
+  }
+  return out;
+}

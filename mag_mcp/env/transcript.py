@@ -1,0 +1,58 @@
+"""Transcript writer: `runs/<run_id>/<episode_id>/transcript.jsonl` plus one
+screenshot per step. Records are appended with flush + fsync and screenshots
+are written to a temp file and renamed, so a crash never corrupts what was
+already written; an episode without an `end` record is unfinished."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import anyio
+from pydantic import BaseModel
+
+TRANSCRIPT_NAME = "transcript.jsonl"
+
+
+class TranscriptWriter:
+    def __init__(self, runs_dir: Path, run_id: str, episode_id: str) -> None:
+        self.dir = runs_dir / run_id / episode_id
+        self.path = self.dir / TRANSCRIPT_NAME
+
+    def _append(self, line: str) -> None:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        with open(self.path, "a", encoding="utf-8") as f:
+            f.write(line + "\n")
+            f.flush()
+            os.fsync(f.fileno())
+
+    def _write_file(self, name: str, data: bytes) -> None:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        tmp = self.dir / f".{name}.tmp"
+        with open(tmp, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, self.dir / name)
+
+    async def record(self, model: BaseModel) -> None:
+        await anyio.to_thread.run_sync(self._append, model.model_dump_json())
+
+    async def screenshot(self, name: str, png: bytes) -> None:
+        await anyio.to_thread.run_sync(self._write_file, name, png)
+
+
+def read_transcript(path: Path) -> list[dict]:
+    """Read the records of a transcript; a torn last line (crash mid-write) is skipped."""
+    out = []
+    with open(path, encoding="utf-8") as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            try:
+                out.append(json.loads(line))
+            except json.JSONDecodeError:
+                break
+    return out

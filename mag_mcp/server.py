@@ -1,0 +1,226 @@
+"""The MCP server: thin, typed tools over the episode manager (DESIGN §6).
+
+Every tool after `reset` takes the `episode_id` it returned. Observations come
+back as an image block, a compact text block and structured content.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal
+
+import anyio
+from mcp.server import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, ImageContent, TextContent, ToolAnnotations
+from pydantic import BaseModel, Field
+
+from mag_mcp.env.episode import Episode, EpisodeError
+from mag_mcp.env.manager import EnvConfig, EpisodeManager
+from mag_mcp.env.models import EpisodeOutcome, Observation
+from mag_mcp.protocol import MAX_GUIDE_CHARS, MAX_OUTPUT_CHARS, MAX_TEXT_CHARS, Action, ProtocolError, parse_output
+from mag_mcp.sites.runner import EmbeddedSites
+from mag_mcp.tasks.registry import TaskNotFound, TaskRegistry
+from mag_mcp.tasks.schema import Grounding, Locator
+
+log = logging.getLogger(__name__)
+
+EpisodeId = Annotated[str, Field(min_length=1, max_length=64, description="The episode_id returned by reset")]
+Guide = Annotated[
+    str,
+    Field(max_length=MAX_GUIDE_CHARS, description="One sentence a person could follow to do this step (no mark ids or coordinates)"),
+]
+Text = Annotated[str, Field(max_length=MAX_TEXT_CHARS)]
+Mark = Annotated[int, Field(description="Mark id from the latest observation")]
+
+
+class ServerConfig(BaseModel):
+    env: EnvConfig = Field(default_factory=EnvConfig)
+    embedded_sites: list[str] = Field(default_factory=lambda: ["shopping"])
+    site_ports: dict[str, int] = Field(default_factory=dict)
+    oracle: bool = True  # the `locate` tool, used by the gold agent; off on public servers
+    task_files: list[str] = Field(default_factory=list)  # extra task files; built-in tasks otherwise
+
+
+class StepResult(BaseModel):
+    observation: Observation
+    outcome: EpisodeOutcome | None = None
+
+
+class TaskSummary(BaseModel):
+    task_id: str
+    sites: list[str]
+    intent: str
+    kind: str | None
+    split: str | None
+    gold_steps: dict[str, int]
+
+
+class TaskList(BaseModel):
+    tasks: list[TaskSummary]
+
+
+class LocateResult(BaseModel):
+    mark: int | None
+    x: int
+    y: int
+    bbox: dict[str, float]
+
+
+class TranscriptView(BaseModel):
+    episode_id: str
+    task_id: str
+    grounding: Grounding
+    status: str
+    path: str
+    steps: list[dict[str, Any]]
+    outcome: EpisodeOutcome | None
+
+
+@dataclass
+class AppState:
+    config: ServerConfig
+    registry: TaskRegistry
+    manager: EpisodeManager | None = None
+    sites: EmbeddedSites | None = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def mgr(self) -> EpisodeManager:
+        if self.manager is None:
+            raise ToolError("the server is still starting")
+        return self.manager
+
+
+def observation_result(obs: Observation, png: bytes, outcome: EpisodeOutcome | None = None) -> CallToolResult:
+    text = obs.text()
+    if outcome is not None:
+        text += f"\nOutcome: {'SUCCESS' if outcome.success else 'FAILURE'} (score {outcome.score:g}, {outcome.status})"
+    content: list[Any] = [TextContent(type="text", text=text)]
+    if png:
+        content.insert(0, ImageContent(type="image", data=base64.b64encode(png).decode(), mimeType="image/png"))
+    sr = StepResult(observation=obs, outcome=outcome)
+    return CallToolResult(content=content, structuredContent=sr.model_dump(mode="json"), isError=False)
+
+
+def build_server(config: ServerConfig | None = None, registry: TaskRegistry | None = None) -> MCPServer:
+    config = config or ServerConfig()
+    if registry is None:
+        registry = TaskRegistry.builtin()
+        if config.task_files:
+            from pathlib import Path
+
+            extra = TaskRegistry.from_files([Path(p) for p in config.task_files])
+            registry = TaskRegistry([*registry.tasks.values(), *extra.tasks.values()])
+    state = AppState(config=config, registry=registry)
+
+    @asynccontextmanager
+    async def lifespan(_: MCPServer) -> AsyncIterator[AppState]:
+        env = config.env.model_copy(deep=True)
+        stores = {}
+        if config.embedded_sites:
+            sites = EmbeddedSites(config.embedded_sites, ports=config.site_ports)
+            await anyio.to_thread.run_sync(sites.start)
+            state.sites = sites
+            stores = sites.stores
+            env.base_urls = {**sites.base_urls, **env.base_urls}
+        manager = EpisodeManager(env, registry, stores)
+        await manager.start()
+        state.manager = manager
+        try:
+            yield state
+        finally:
+            with anyio.CancelScope(shield=True):
+                await manager.close()
+                if state.sites:
+                    await anyio.to_thread.run_sync(state.sites.stop)
+
+    server = MCPServer(
+        "mag",
+        title="MAG web-agent benchmark",
+        instructions=(
+            "MAG: complete web tasks from screenshots and write one guide sentence per step. "
+            "Call list_tasks, then reset(task_id, grounding='som'|'coord') to get an episode_id and the first "
+            "screenshot. In 'som' episodes use the mark tools (click, type_text, ...) with mark ids from the "
+            "latest observation; in 'coord' episodes use the *_at tools with pixel coordinates. Every action "
+            "takes a `guide`: one sentence a person could follow, without mark ids or coordinates. Finish with stop."
+        ),
+        lifespan=lifespan,
+    )
+    from mag_mcp.server_tools import register_tools
+
+    register_tools(server, state)
+    return server
+
+
+def episode_call(state: AppState, episode_id: str) -> Episode:
+    try:
+        return state.mgr().get_running(episode_id)
+    except EpisodeError as e:
+        raise ToolError(str(e)) from None
+
+
+async def run_action(state: AppState, episode_id: str, action: Action, guide: str) -> CallToolResult:
+    """Validate an action against the episode's grounding and take the step."""
+    ep = episode_call(state, episode_id)
+    try:
+        action.validate_for(ep.grounding)
+    except ProtocolError as e:
+        raise ToolError(str(e)) from None
+    guide = " ".join(guide.split())
+    raw = f"Action: {action.render()}\nGuide: {guide}"
+    try:
+        if not guide:
+            obs, png = await ep.act(None, guide, raw, "the guide is empty; write one sentence a person could follow")
+        else:
+            obs, png = await ep.act(action, guide, raw)
+    except EpisodeError as e:
+        raise ToolError(str(e)) from None
+    return observation_result(obs, png, ep.outcome if ep.finished else None)
+
+
+async def run_text(state: AppState, episode_id: str, output: str) -> CallToolResult:
+    ep = episode_call(state, episode_id)
+    parsed = parse_output(output, ep.grounding)
+    try:
+        if parsed.compliant and parsed.action is not None:
+            obs, png = await ep.act(parsed.action, parsed.guide, output)
+        else:
+            obs, png = await ep.act(None, parsed.guide, output, f"non-compliant output: {parsed.error}")
+    except EpisodeError as e:
+        raise ToolError(str(e)) from None
+    return observation_result(obs, png, ep.outcome if ep.finished else None)
+
+
+def locate_tool(state: AppState):  # type: ignore[no-untyped-def]
+    async def locate(
+        episode_id: EpisodeId,
+        role: Annotated[str | None, Field(max_length=40)] = None,
+        name: Annotated[str | None, Field(max_length=300)] = None,
+        text: Annotated[str | None, Field(max_length=300)] = None,
+        css: Annotated[str | None, Field(max_length=300)] = None,
+        nth: Annotated[int, Field(ge=0, le=1000)] = 0,
+        exact: bool = True,
+    ) -> LocateResult:
+        """Oracle for gold replay: resolve a stable locator on the current page to its mark id and box."""
+        ep = episode_call(state, episode_id)
+        try:
+            loc = Locator(role=role, name=name, text=text, css=css, nth=nth, exact=exact)
+            box, mark = await ep.session.locate(loc)
+        except (LookupError, ValueError) as e:
+            raise ToolError(str(e)) from None
+        if ep.grounding == "som" and mark is None:
+            raise ToolError(f"{loc.describe()} is on the page but carries no mark (not visible or not interactable)")
+        cx, cy = box.center
+        return LocateResult(mark=mark, x=cx, y=cy, bbox=box.model_dump())
+
+    return locate
+
+
+READ_ONLY = ToolAnnotations(readOnlyHint=True, destructiveHint=False, idempotentHint=True, openWorldHint=False)
+ACTING = ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=False, openWorldHint=False)
+# An action on a website may place an order or delete a post: destructive within the episode's sandbox.
+STATEFUL = ToolAnnotations(readOnlyHint=False, destructiveHint=True, idempotentHint=False, openWorldHint=False)

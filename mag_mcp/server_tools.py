@@ -1,0 +1,238 @@
+"""The MCP tools, registered on a server built by `mag_mcp.server.build_server`."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult
+from pydantic import Field
+
+from mag_mcp.env.episode import EpisodeError
+from mag_mcp.env.models import EpisodeOutcome
+from mag_mcp.env.transcript import read_transcript
+from mag_mcp.protocol import MAX_OUTPUT_CHARS, Action, grounding_name
+from mag_mcp.server import (
+    ACTING, READ_ONLY, STATEFUL, AppState, EpisodeId, Guide, Mark, StepResult, TaskList, TaskSummary, Text,
+    TranscriptView, episode_call, locate_tool, observation_result, run_action, run_text,
+)
+from mag_mcp.tasks.registry import TaskNotFound
+from mag_mcp.tasks.schema import Grounding
+
+Direction = Literal["up", "down"]
+
+
+def register_tools(server: MCPServer, state: AppState) -> None:
+    def tool(annotations, structured=StepResult):  # type: ignore[no-untyped-def]
+        def deco(fn):  # type: ignore[no-untyped-def]
+            server.add_tool(fn, annotations=annotations)
+            return fn
+
+        return deco
+
+    def som_only(ep_id: str, what: str, alt: str) -> None:
+        ep = episode_call(state, ep_id)
+        if ep.grounding != "som":
+            raise ToolError(f"episode {ep_id} uses the {grounding_name(ep.grounding)} grounding: '{what}' takes a mark; use {alt}")
+
+    def coord_only(ep_id: str, what: str, alt: str) -> None:
+        ep = episode_call(state, ep_id)
+        if ep.grounding != "coord":
+            raise ToolError(f"episode {ep_id} uses the Set-of-Mark grounding: '{what}' takes coordinates; use {alt}")
+
+    # ------------------------------------------------------------ episodes
+
+    @tool(READ_ONLY)
+    async def list_tasks(
+        site: Annotated[str | None, Field(max_length=40, description="Only tasks on this site, e.g. 'shopping'")] = None,
+    ) -> TaskList:
+        """List the tasks this server offers (id, site, intent, gold length per grounding)."""
+        out = []
+        for t in state.registry.tasks.values():
+            if site and site not in t.sites:
+                continue
+            out.append(TaskSummary(
+                task_id=t.id, sites=list(t.sites), intent=t.intent,
+                kind=t.mag.tags.kind if t.mag else None, split=t.mag.split if t.mag else None,
+                gold_steps={g: len(tr.steps) for g, tr in (t.mag.gold.items() if t.mag else [])},
+            ))
+        return TaskList(tasks=out)
+
+    async def reset(
+        task_id: Annotated[str, Field(min_length=1, max_length=100)],
+        grounding: Grounding,
+        run_id: Annotated[str | None, Field(max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")] = None,
+        agent: Annotated[str, Field(max_length=100)] = "mcp-client",
+    ) -> Annotated[CallToolResult, StepResult]:
+        """Start an episode of a task in a grounding ('som' = Set-of-Mark, 'coord' = pixel coordinates).
+        Returns the episode_id (in the structured result and the text) and the first observation."""
+        try:
+            _, obs, png = await state.mgr().reset(task_id, grounding, run_id, agent)
+        except (EpisodeError, TaskNotFound, ValueError) as e:
+            raise ToolError(str(e)) from None
+        return observation_result(obs, png)
+
+    server.add_tool(reset, annotations=ACTING)
+
+    @tool(READ_ONLY)
+    async def observe(episode_id: EpisodeId) -> Annotated[CallToolResult, StepResult]:
+        """Take a fresh screenshot of the current page (marks renewed); costs no step."""
+        try:
+            ep = state.mgr().get(episode_id)
+            obs, png = await ep.observe()
+        except EpisodeError as e:
+            raise ToolError(str(e)) from None
+        return observation_result(obs, png, ep.outcome)
+
+    @tool(STATEFUL)
+    async def act(
+        episode_id: EpisodeId,
+        output: Annotated[str, Field(max_length=MAX_OUTPUT_CHARS, description="Thought/Action/Guide text")],
+    ) -> Annotated[CallToolResult, StepResult]:
+        """Take one step from text in the MAG protocol:
+        'Thought: ...' (optional), 'Action: <action in the grammar>', 'Guide: <one sentence>'.
+        Output that does not parse costs a step and the next observation says why."""
+        return await run_text(state, episode_id, output)
+
+    @tool(STATEFUL)
+    async def stop(
+        episode_id: EpisodeId,
+        answer: Annotated[str, Field(max_length=4000, description="The answer if the task asks for one, else empty")] = "",
+        guide: Annotated[str | None, Field(max_length=600)] = None,
+    ) -> EpisodeOutcome:
+        """Finish the episode with an answer; the checker scores it and the outcome is returned."""
+        ep = episode_call(state, episode_id)
+        try:
+            return await ep.stop(answer, guide, f"Action: stop [{answer}]" + (f"\nGuide: {guide}" if guide else ""))
+        except EpisodeError as e:
+            raise ToolError(str(e)) from None
+
+    @tool(READ_ONLY)
+    async def get_transcript(episode_id: EpisodeId) -> TranscriptView:
+        """The episode's steps (action, guide, compliance, error) and outcome, and where its files are."""
+        try:
+            ep = state.mgr().get(episode_id)
+        except EpisodeError as e:
+            raise ToolError(str(e)) from None
+        records = read_transcript(ep.writer.path) if ep.writer.path.exists() else []
+        steps = [
+            {k: r.get(k) for k in ("index", "url", "action_text", "guide", "compliant", "error")}
+            for r in records if r.get("type") == "step"
+        ]
+        return TranscriptView(
+            episode_id=ep.id, task_id=ep.task.id, grounding=ep.grounding, status=ep.status,
+            path=str(ep.writer.path), steps=steps, outcome=ep.outcome,
+        )
+
+    if state.config.oracle:
+        server.add_tool(locate_tool(state), name="locate", annotations=READ_ONLY)
+
+    # ------------------------------------------------------------ Set-of-Mark actions
+
+    @tool(STATEFUL)
+    async def click(episode_id: EpisodeId, mark: Mark, guide: Guide) -> Annotated[CallToolResult, StepResult]:
+        """Set-of-Mark: click the element with this mark id."""
+        som_only(episode_id, "click", "click_at(x, y)")
+        return await run_action(state, episode_id, Action(kind="click", mark=mark), guide)
+
+    @tool(ACTING)
+    async def hover(episode_id: EpisodeId, mark: Mark, guide: Guide) -> Annotated[CallToolResult, StepResult]:
+        """Set-of-Mark: hover over the element with this mark id."""
+        som_only(episode_id, "hover", "hover_at(x, y)")
+        return await run_action(state, episode_id, Action(kind="hover", mark=mark), guide)
+
+    @tool(STATEFUL)
+    async def type_text(
+        episode_id: EpisodeId, mark: Mark, text: Text, guide: Guide, press_enter: bool = False,
+    ) -> Annotated[CallToolResult, StepResult]:
+        """Set-of-Mark: replace the content of an editable field with text (optionally press Enter after)."""
+        som_only(episode_id, "type_text", "click_at(x, y) then type_focused(text)")
+        return await run_action(state, episode_id, Action(kind="type", mark=mark, text=text, enter=press_enter), guide)
+
+    @tool(STATEFUL)
+    async def select_option(
+        episode_id: EpisodeId, mark: Mark, option: Text, guide: Guide,
+    ) -> Annotated[CallToolResult, StepResult]:
+        """Set-of-Mark: choose an option of a dropdown by its visible text."""
+        som_only(episode_id, "select_option", "click_at(x, y) on the dropdown")
+        return await run_action(state, episode_id, Action(kind="select", mark=mark, text=option), guide)
+
+    @tool(ACTING)
+    async def scroll(episode_id: EpisodeId, direction: Direction, guide: Guide) -> Annotated[CallToolResult, StepResult]:
+        """Set-of-Mark: scroll the page up or down."""
+        som_only(episode_id, "scroll", "scroll_at(x, y, direction)")
+        return await run_action(state, episode_id, Action(kind="scroll", direction=direction), guide)
+
+    # ------------------------------------------------------------ coordinate actions
+
+    @tool(STATEFUL)
+    async def click_at(episode_id: EpisodeId, x: int, y: int, guide: Guide) -> Annotated[CallToolResult, StepResult]:
+        """Coordinates: click at pixel (x, y) of the 1280x720 screenshot."""
+        coord_only(episode_id, "click_at", "click(mark)")
+        return await run_action(state, episode_id, Action(kind="click", x=x, y=y), guide)
+
+    @tool(STATEFUL)
+    async def double_click_at(episode_id: EpisodeId, x: int, y: int, guide: Guide) -> Annotated[CallToolResult, StepResult]:
+        """Coordinates: double-click at pixel (x, y)."""
+        coord_only(episode_id, "double_click_at", "click(mark)")
+        return await run_action(state, episode_id, Action(kind="double_click", x=x, y=y), guide)
+
+    @tool(ACTING)
+    async def hover_at(episode_id: EpisodeId, x: int, y: int, guide: Guide) -> Annotated[CallToolResult, StepResult]:
+        """Coordinates: move the mouse to pixel (x, y)."""
+        coord_only(episode_id, "hover_at", "hover(mark)")
+        return await run_action(state, episode_id, Action(kind="hover", x=x, y=y), guide)
+
+    @tool(STATEFUL)
+    async def type_focused(
+        episode_id: EpisodeId, text: Text, guide: Guide, press_enter: bool = False,
+    ) -> Annotated[CallToolResult, StepResult]:
+        """Coordinates: type text into the focused field (click it first); press Enter after if asked."""
+        coord_only(episode_id, "type_focused", "type_text(mark, text)")
+        return await run_action(state, episode_id, Action(kind="type", text=text, enter=press_enter), guide)
+
+    @tool(ACTING)
+    async def scroll_at(
+        episode_id: EpisodeId, x: int, y: int, direction: Direction, guide: Guide,
+    ) -> Annotated[CallToolResult, StepResult]:
+        """Coordinates: scroll the area under pixel (x, y) up or down."""
+        coord_only(episode_id, "scroll_at", "scroll(direction)")
+        return await run_action(state, episode_id, Action(kind="scroll", x=x, y=y, direction=direction), guide)
+
+    # ------------------------------------------------------------ both groundings
+
+    @tool(STATEFUL)
+    async def press_key(
+        episode_id: EpisodeId, key: Annotated[str, Field(min_length=1, max_length=60, description="e.g. Enter, Control+a")],
+        guide: Guide,
+    ) -> Annotated[CallToolResult, StepResult]:
+        """Press a key or key combination."""
+        return await run_action(state, episode_id, Action(kind="press", text=key), guide)
+
+    @tool(ACTING)
+    async def goto_url(episode_id: EpisodeId, url: Text, guide: Guide) -> Annotated[CallToolResult, StepResult]:
+        """Open a URL (only the task's websites are reachable)."""
+        return await run_action(state, episode_id, Action(kind="goto", text=url), guide)
+
+    @tool(ACTING)
+    async def go_back(episode_id: EpisodeId, guide: Guide) -> Annotated[CallToolResult, StepResult]:
+        """Go back in the tab's history."""
+        return await run_action(state, episode_id, Action(kind="go_back"), guide)
+
+    @tool(ACTING)
+    async def go_forward(episode_id: EpisodeId, guide: Guide) -> Annotated[CallToolResult, StepResult]:
+        """Go forward in the tab's history."""
+        return await run_action(state, episode_id, Action(kind="go_forward"), guide)
+
+    @tool(ACTING)
+    async def tab_focus(
+        episode_id: EpisodeId, index: Annotated[int, Field(ge=0, le=100)], guide: Guide,
+    ) -> Annotated[CallToolResult, StepResult]:
+        """Switch to the tab with this index (0-based)."""
+        return await run_action(state, episode_id, Action(kind="tab_focus", tab=index), guide)
+
+    @tool(ACTING)
+    async def close_tab(episode_id: EpisodeId, guide: Guide) -> Annotated[CallToolResult, StepResult]:
+        """Close the current tab."""
+        return await run_action(state, episode_id, Action(kind="close_tab"), guide)

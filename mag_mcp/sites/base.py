@@ -1,0 +1,173 @@
+"""What every embedded site provides, and how per-episode state is selected.
+
+A site is a Starlette app over one SQLite database. The environment gives each
+episode its own copy of that database (`SiteStateStore.create`) and tags every
+request of the episode's browser context with the `X-MAG-State` header; the
+`StateMiddleware` turns that header into the database path for the request.
+Requests without the header (a person browsing the site) use the `default`
+copy.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import shutil
+import sqlite3
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+log = logging.getLogger(__name__)
+
+STATE_HEADER = "x-mag-state"
+DEFAULT_STATE_KEY = "default"
+_KEY_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def mag_home() -> Path:
+    """Where MAG keeps seeds, per-episode state and generated media."""
+    return Path(os.environ.get("MAG_HOME", Path.home() / ".cache" / "mag"))
+
+
+@dataclass(frozen=True)
+class LoginCookie:
+    """One cookie of a site's logged-in `storage_state` (WebArena's .auth files)."""
+
+    name: str
+    value: str
+
+
+@dataclass(frozen=True)
+class SiteSpec:
+    """Everything the environment needs to know about one embedded site."""
+
+    key: str
+    title: str
+    default_port: int
+    base_path: str  # e.g. "" or "/admin": appended to the origin to form the base URL
+    seed_version: str  # bump when the seed data changes: invalidates cached seeds
+    build_seed: Callable[[Path], None]  # writes a fresh, deterministic database
+    create_app: Callable[["SiteStateStore"], ASGIApp]
+    login_cookies: tuple[LoginCookie, ...] = field(default_factory=tuple)
+
+
+class SiteStateStore:
+    """Per-episode copies of one site's seed database."""
+
+    def __init__(self, spec: SiteSpec, root: Path | None = None) -> None:
+        self.spec = spec
+        self.root = (root or mag_home()) / "state" / spec.key
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.seed_path = self._ensure_seed()
+        self._lock = threading.Lock()
+        if not self.path_for(DEFAULT_STATE_KEY).exists():
+            self.create(DEFAULT_STATE_KEY)
+
+    def _ensure_seed(self) -> Path:
+        seeds = self.root.parent.parent / "seeds"
+        seeds.mkdir(parents=True, exist_ok=True)
+        seed = seeds / f"{self.spec.key}-{self.spec.seed_version}.sqlite"
+        if not seed.exists():
+            tmp = seed.with_suffix(f".tmp{os.getpid()}")
+            tmp.unlink(missing_ok=True)
+            log.info("building seed database for %s", self.spec.key)
+            self.spec.build_seed(tmp)
+            os.replace(tmp, seed)
+        return seed
+
+    @staticmethod
+    def check_key(key: str) -> str:
+        if not _KEY_RE.match(key):
+            raise ValueError(f"invalid state key {key!r}")
+        return key
+
+    def path_for(self, key: str) -> Path:
+        return self.root / f"{self.check_key(key)}.sqlite"
+
+    def create(self, key: str) -> Path:
+        """Give `key` a fresh copy of the seed (replacing any earlier copy)."""
+        dst = self.path_for(key)
+        tmp = dst.with_suffix(".tmp")
+        shutil.copyfile(self.seed_path, tmp)
+        os.replace(tmp, dst)
+        return dst
+
+    def exists(self, key: str) -> bool:
+        try:
+            return self.path_for(key).exists()
+        except ValueError:
+            return False
+
+    def drop(self, key: str) -> None:
+        if key == DEFAULT_STATE_KEY:
+            return
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(str(self.path_for(key)) + suffix).unlink(missing_ok=True)
+
+    def connect(self, key: str) -> sqlite3.Connection:
+        path = self.path_for(key)
+        if not path.exists():
+            raise LookupError(f"no state {key!r} for site {self.spec.key}")
+        conn = sqlite3.connect(path, timeout=10, check_same_thread=False)
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA foreign_keys=ON")
+        return conn
+
+
+def state_key_of(request: Request) -> str:
+    return request.scope.get("mag_state_key", DEFAULT_STATE_KEY)
+
+
+def db(request: Request) -> sqlite3.Connection:
+    """The request's database connection (opened by `StateMiddleware`)."""
+    return request.scope["mag_db"]
+
+
+class StateMiddleware:
+    """Selects the episode's database from the `X-MAG-State` header.
+
+    Opens one sqlite3 connection per HTTP request, commits on a normal finish
+    and closes it afterwards. Unknown keys get a 410 page, never another
+    episode's data.
+    """
+
+    def __init__(self, app: ASGIApp, store: SiteStateStore) -> None:
+        self.app = app
+        self.store = store
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        key = DEFAULT_STATE_KEY
+        for name, value in scope.get("headers", []):
+            if name == STATE_HEADER.encode():
+                key = value.decode("latin-1")
+                break
+        if not self.store.exists(key):
+            resp = PlainTextResponse(f"Episode state {key!r} not found (expired or reset).", status_code=410)
+            await resp(scope, receive, send)
+            return
+        conn = self.store.connect(key)
+        scope["mag_state_key"] = key
+        scope["mag_db"] = conn
+
+        async def send_after_commit(message: dict) -> None:
+            # Commit before the response leaves, so a browser that follows a
+            # 303 at once reads what the POST wrote.
+            if message["type"] == "http.response.start" and conn.in_transaction:
+                conn.commit()
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_after_commit)
+            conn.commit()
+        finally:
+            conn.close()

@@ -1,0 +1,124 @@
+"""Serve embedded sites with uvicorn on a background thread with its own event
+loop, so page rendering never competes with the MCP server's loop."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import threading
+import time
+from pathlib import Path
+
+import uvicorn
+
+from mag_mcp.sites.base import SiteStateStore
+from mag_mcp.sites.registry import site_spec
+
+log = logging.getLogger(__name__)
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
+def port_in_use(host: str, port: int) -> bool:
+    with socket.socket() as s:
+        s.settimeout(0.2)
+        return s.connect_ex((host, port)) == 0
+
+
+class EmbeddedSites:
+    """Start the given sites; `base_urls` and `stores` describe them once started.
+
+    ports: site -> port; 0 picks a free port; missing uses the site's default.
+    """
+
+    def __init__(
+        self, sites: list[str], host: str = "127.0.0.1", ports: dict[str, int] | None = None,
+        home: Path | None = None,
+    ) -> None:
+        self.host = host
+        self.sites = sites
+        self.ports = dict(ports or {})
+        self.home = home
+        self.stores: dict[str, SiteStateStore] = {}
+        self.base_urls: dict[str, str] = {}
+        self._servers: list[uvicorn.Server] = []
+        self._thread: threading.Thread | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+
+    def start(self, timeout: float = 30.0) -> None:
+        apps = []
+        for key in self.sites:
+            spec = site_spec(key)
+            port = self.ports.get(key, spec.default_port) or free_port(self.host)
+            if port_in_use(self.host, port):
+                raise RuntimeError(
+                    f"port {port} for site {key} is already in use (another MAG server?). "
+                    f"Stop it, choose another port, or use the running sites with --external."
+                )
+            store = SiteStateStore(spec, self.home)
+            self.stores[key] = store
+            self.base_urls[key] = f"http://{self.host}:{port}{spec.base_path}"
+            config = uvicorn.Config(
+                spec.create_app(store), host=self.host, port=port, log_level="warning",
+                access_log=False, lifespan="off",
+            )
+            apps.append(uvicorn.Server(config))
+        self._servers = apps
+        ready = threading.Event()
+
+        def run() -> None:
+            loop = asyncio.new_event_loop()
+            self._loop = loop
+            asyncio.set_event_loop(loop)
+
+            async def main() -> None:
+                tasks = [asyncio.create_task(s.serve()) for s in self._servers]
+                while not all(s.started for s in self._servers):
+                    if any(t.done() for t in tasks):
+                        break
+                    await asyncio.sleep(0.02)
+                ready.set()
+                await asyncio.gather(*tasks, return_exceptions=True)
+
+            loop.run_until_complete(main())
+            loop.close()
+
+        self._thread = threading.Thread(target=run, name="mag-sites", daemon=True)
+        self._thread.start()
+        if not ready.wait(timeout) or not all(s.started for s in self._servers):
+            raise RuntimeError(f"embedded sites did not start within {timeout:.0f}s")
+        log.info("embedded sites: %s", ", ".join(f"{k}={u}" for k, u in self.base_urls.items()))
+
+    def stop(self) -> None:
+        for s in self._servers:
+            s.should_exit = True
+        if self._thread:
+            self._thread.join(timeout=10)
+            self._thread = None
+
+    def __enter__(self) -> EmbeddedSites:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+
+def wait_until_serving(urls: list[str], timeout: float = 30.0) -> None:
+    import httpx
+
+    deadline = time.monotonic() + timeout
+    for url in urls:
+        while True:
+            try:
+                httpx.get(url, timeout=2)
+                break
+            except httpx.HTTPError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"{url} is not answering") from None
+                time.sleep(0.2)

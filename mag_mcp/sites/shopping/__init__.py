@@ -1,0 +1,23 @@
+"""One Stop Market: the embedded shop mirroring WebArena's OneStopShop (Magento storefront)."""
+
+from __future__ import annotations
+
+from ..base import LoginCookie, SiteSpec
+from .app import create_app
+from .common import SESSION_COOKIE
+from .seed import DEFAULT_SESSION_TOKEN, build_seed
+
+SEED_VERSION = "2026.11.1"  # bump whenever seed.py or catalog_data.py changes the data
+
+SITE = SiteSpec(
+    key="shopping",
+    title="One Stop Market",
+    default_port=7770,
+    base_path="",
+    seed_version=SEED_VERSION,
+    build_seed=build_seed,
+    create_app=create_app,
+    login_cookies=(LoginCookie(SESSION_COOKIE, DEFAULT_SESSION_TOKEN),),
+)
+
+__all__ = ["SITE", "SEED_VERSION", "SESSION_COOKIE", "build_seed", "create_app"]

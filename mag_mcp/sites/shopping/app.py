@@ -1,0 +1,113 @@
+"""The One Stop Market storefront as an ASGI app (Starlette + Jinja2).
+
+URL map (Magento-like):
+
+=========================================  ===========================================
+GET  /                                      home page
+GET  /catalogsearch/result/?q=...           search (also /catalogsearch/result/index/);
+                                            p, product_list_order (relevance|name|price),
+                                            product_list_dir (asc|desc), product_list_limit
+                                            (12|24|36), price=LOW-HIGH, cat=<category id>
+GET  /<category url_path>.html              category listing (position|name|price sort, price=)
+GET  /<product slug>.html                   product page
+POST /review/product/post/id/<id>/          post a review
+GET  /checkout/cart/                        shopping cart
+POST /checkout/cart/add/                    add to cart (product, qty, return)
+POST /checkout/cart/updatePost/             update quantities (qty_<item id>)
+POST /checkout/cart/delete/                 remove an item (item_id)
+GET  /checkout/   POST /checkout/           one-page checkout; POST places the order
+GET  /checkout/onepage/success/             "Thank you for your purchase!"
+GET  /sales/order/history/                  order history (p, limit 10|20|50)
+GET  /sales/order/view/order_id/<id>/       order detail
+POST /sales/order/reorder/order_id/<id>/    put an old order's items in the cart
+GET  /wishlist/                             wish list; POST /wishlist/index/add/ (product),
+                                            /wishlist/index/remove/ (item), /wishlist/index/cart/ (item)
+GET  /customer/account/                     account dashboard
+GET  /customer/account/login/  POST .../loginPost/       sign in
+GET|POST /customer/account/logout/          sign out -> /customer/account/logoutSuccess/
+GET  /customer/account/create/  POST .../createpost/     register
+GET|POST /customer/account/edit/            account information
+GET  /customer/address/                     address book; GET|POST /customer/address/new/,
+                                            /customer/address/edit/id/<id>/
+GET  /review/customer/                      my product reviews
+GET|POST /newsletter/manage/                newsletter subscription
+GET  /contact/   POST /contact/index/post/  contact form
+GET  /media/catalog/product/<id>.png        product image
+=========================================  ===========================================
+"""
+
+from __future__ import annotations
+
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
+
+from ..base import SiteStateStore, StateMiddleware, mag_home
+from . import views_account as acc
+from . import views_catalog as cat
+from . import views_checkout as co
+from .common import HERE, not_found
+from .media import product_image
+
+
+def _routes() -> list:
+    return [
+        Route("/", cat.home),
+        Route("/catalogsearch/result/", cat.search),
+        Route("/catalogsearch/result/index/", cat.search),
+        Route("/review/product/post/id/{product_id:int}/", cat.review_post, methods=["POST"]),
+        Route("/checkout/cart/", co.cart),
+        Route("/checkout/cart/add/", co.cart_add, methods=["POST"]),
+        Route("/checkout/cart/updatePost/", co.cart_update, methods=["POST"]),
+        Route("/checkout/cart/delete/", co.cart_delete, methods=["POST"]),
+        Route("/checkout/", co.checkout, methods=["GET"]),
+        Route("/checkout/", co.checkout_post, methods=["POST"]),
+        Route("/checkout/onepage/success/", co.checkout_success),
+        Route("/sales/order/history/", acc.order_history),
+        Route("/sales/order/view/order_id/{order_id:int}/", acc.order_view),
+        Route("/sales/order/reorder/order_id/{order_id:int}/", acc.reorder, methods=["POST"]),
+        Route("/wishlist/", acc.wishlist),
+        Route("/wishlist/index/add/", acc.wishlist_add, methods=["POST"]),
+        Route("/wishlist/index/remove/", acc.wishlist_remove, methods=["POST"]),
+        Route("/wishlist/index/cart/", acc.wishlist_cart, methods=["POST"]),
+        Route("/customer/account/", acc.dashboard),
+        Route("/customer/account/login/", acc.login),
+        Route("/customer/account/loginPost/", acc.login_post, methods=["POST"]),
+        Route("/customer/account/logout/", acc.logout, methods=["GET", "POST"]),
+        Route("/customer/account/logoutSuccess/", acc.logout_success),
+        Route("/customer/account/create/", acc.register),
+        Route("/customer/account/createpost/", acc.register_post, methods=["POST"]),
+        Route("/customer/account/edit/", acc.account_edit, methods=["GET"]),
+        Route("/customer/account/edit/", acc.account_edit_post, methods=["POST"]),
+        Route("/customer/address/", acc.address_book),
+        Route("/customer/address/new/", acc.address_edit, methods=["GET"]),
+        Route("/customer/address/new/", acc.address_edit_post, methods=["POST"]),
+        Route("/customer/address/edit/id/{address_id:int}/", acc.address_edit, methods=["GET"]),
+        Route("/customer/address/edit/id/{address_id:int}/", acc.address_edit_post, methods=["POST"]),
+        Route("/review/customer/", acc.my_reviews),
+        Route("/newsletter/manage/", acc.newsletter, methods=["GET"]),
+        Route("/newsletter/manage/", acc.newsletter_post, methods=["POST"]),
+        Route("/contact/", acc.contact),
+        Route("/contact/index/post/", acc.contact_post, methods=["POST"]),
+        Route("/media/catalog/product/{product_id:int}.png", product_image),
+        Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
+        Route("/{slug:path}.html", cat.catalog_page),
+    ]
+
+
+def _http_error(request: Request, exc: Exception) -> Response:
+    status = getattr(exc, "status_code", 500)
+    if status == 404 and "mag_db" in request.scope:
+        return not_found(request)
+    return PlainTextResponse(getattr(exc, "detail", "Error"), status_code=status)
+
+
+def create_app(store: SiteStateStore) -> ASGIApp:
+    """The storefront over `store`'s per-episode databases."""
+    app = Starlette(routes=_routes(), exception_handlers={HTTPException: _http_error})
+    app.state.media_dir = mag_home() / "media" / "shopping" / store.spec.seed_version
+    return StateMiddleware(app, store)

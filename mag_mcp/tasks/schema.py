@@ -1,0 +1,197 @@
+"""Task schema: a WebArena task configuration plus MAG's `mag` block (DESIGN §5).
+
+Every field WebArena defines is kept with its original name so the 812 upstream
+configurations load unchanged; MAG-only additions live in `eval.state_checks`
+and in the `mag` block.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+Grounding = Literal["som", "coord"]
+GROUNDINGS: tuple[Grounding, ...] = ("som", "coord")
+SiteKey = Literal["shopping", "shopping_admin", "reddit", "gitlab", "map", "wikipedia"]
+CheckerMode = Literal["webarena", "strict"]
+EvalType = Literal["string_match", "url_match", "program_html", "state_check"]
+LengthBucket = Literal["short", "medium", "long"]
+
+
+class Locator(BaseModel):
+    """A stable way to find an element: role + accessible name, visible text, or CSS.
+
+    Mark ids and pixels are resolved from it at replay time, never stored.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    role: str | None = None
+    name: str | None = None
+    text: str | None = None
+    css: str | None = None
+    exact: bool = True
+    nth: int = 0
+
+    @field_validator("nth")
+    @classmethod
+    def _nth_non_negative(cls, v: int) -> int:
+        if v < 0:
+            raise ValueError("nth must be >= 0")
+        return v
+
+    def describe(self) -> str:
+        if self.css:
+            return f"css={self.css}" + (f" nth={self.nth}" if self.nth else "")
+        if self.role:
+            return f'{self.role} "{self.name or ""}"' + (f" nth={self.nth}" if self.nth else "")
+        return f'text "{self.text}"' + (f" nth={self.nth}" if self.nth else "")
+
+
+GoldActionKind = Literal[
+    "click", "double_click", "hover", "type", "select", "scroll", "press",
+    "goto", "go_back", "go_forward", "tab_focus", "close_tab", "stop",
+]
+
+
+class GoldStep(BaseModel):
+    """One step of a gold trajectory: what to do, on which element, and the guide."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: GoldActionKind
+    target: Locator | None = None
+    value: str | None = None
+    enter: bool = False
+    guide: str
+
+
+class GoldTrajectory(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    steps: list[GoldStep]
+
+
+class StringReference(BaseModel):
+    """WebArena's reference_answers block."""
+
+    model_config = ConfigDict(extra="allow")
+
+    exact_match: str | None = None
+    must_include: list[str] | None = None
+    fuzzy_match: list[str] | str | None = None
+
+
+class ProgramHtmlCheck(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    url: str
+    locator: str = ""
+    required_contents: dict[str, Any]
+
+
+class StateCheck(BaseModel):
+    """MAG extension: a SQL query over the episode's own copy of a site's database.
+
+    The query's rows (as lists) must equal `expected` exactly, or, when
+    `expected_contains` is given, include each of those rows.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    site: SiteKey
+    sql: str
+    params: list[Any] = Field(default_factory=list)
+    expected: list[list[Any]] | None = None
+    expected_contains: list[list[Any]] | None = None
+    note: str = ""
+
+
+class EvalSpec(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    eval_types: list[EvalType]
+    reference_answers: StringReference | None = None
+    reference_url: str | None = None
+    program_html: list[ProgramHtmlCheck] | None = None
+    url_note: str | None = None
+    string_note: str | None = None
+    state_checks: list[StateCheck] = Field(default_factory=list)
+
+
+class TaskTags(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    kind: Literal["information", "navigation", "state_change"] | None = None
+    cross_site: bool = False
+
+
+class MagBlock(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    split: Literal["train", "test"] = "test"
+    gold: dict[Grounding, GoldTrajectory] = Field(default_factory=dict)
+    tags: TaskTags = Field(default_factory=TaskTags)
+    checker_mode: CheckerMode = "strict"
+
+
+class Task(BaseModel):
+    """A WebArena configuration (field names unchanged) plus the optional `mag` block."""
+
+    model_config = ConfigDict(extra="allow")
+
+    sites: list[SiteKey]
+    task_id: int | str
+    require_login: bool = True
+    storage_state: str | None = None
+    start_url: str
+    geolocation: Any = None
+    intent_template: str = ""
+    instantiation_dict: dict[str, Any] = Field(default_factory=dict)
+    intent: str
+    require_reset: bool = False
+    eval: EvalSpec
+    intent_template_id: int | None = None
+    mag: MagBlock | None = None
+
+    @property
+    def id(self) -> str:
+        return str(self.task_id)
+
+    @property
+    def checker_mode(self) -> CheckerMode:
+        return self.mag.checker_mode if self.mag else "webarena"
+
+    def gold_length(self, grounding: Grounding) -> int | None:
+        if not self.mag or grounding not in self.mag.gold:
+            return None
+        return len(self.mag.gold[grounding].steps)
+
+    def length_bucket(self, grounding: Grounding) -> LengthBucket | None:
+        n = self.gold_length(grounding)
+        if n is None:
+            return None
+        return "short" if n <= 4 else "medium" if n <= 9 else "long"
+
+
+# Placeholders WebArena uses in start_url / reference_url / program_html urls.
+SITE_PLACEHOLDERS: dict[str, SiteKey] = {
+    "__SHOPPING__": "shopping",
+    "__SHOPPING_ADMIN__": "shopping_admin",
+    "__REDDIT__": "reddit",
+    "__GITLAB__": "gitlab",
+    "__MAP__": "map",
+    "__WIKIPEDIA__": "wikipedia",
+}
+
+
+def resolve_placeholders(text: str, base_urls: dict[str, str]) -> str:
+    """Replace `__SHOPPING__`-style placeholders with the base URLs in force.
+
+    WebArena joins several start pages with ` |AND| `; that is kept as is.
+    """
+    for placeholder, site in SITE_PLACEHOLDERS.items():
+        if placeholder in text and site in base_urls:
+            text = text.replace(placeholder, base_urls[site].rstrip("/"))
+    return text

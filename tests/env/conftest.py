@@ -1,0 +1,116 @@
+"""Two local web servers for environment tests: an allowed origin full of
+traps (links, redirects, popups, downloads leaving it) and a forbidden one
+that counts every request it gets."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from mag_mcp.env.browser import BrowserPool
+from mag_mcp.sites.runner import free_port
+
+
+class TrapSites:
+    def __init__(self) -> None:
+        self.allowed_port = free_port()
+        self.forbidden_port = free_port()
+        self.forbidden_hits: list[str] = []
+        self._servers: list[uvicorn.Server] = []
+
+    @property
+    def allowed(self) -> str:
+        return f"http://127.0.0.1:{self.allowed_port}"
+
+    @property
+    def forbidden(self) -> str:
+        return f"http://127.0.0.1:{self.forbidden_port}"
+
+    def app_allowed(self) -> Starlette:
+        out = self.forbidden
+
+        async def home(_: Request) -> HTMLResponse:
+            return HTMLResponse(f"""<!doctype html><html><head><title>Trap home</title></head><body>
+<h1>Traps</h1>
+<a href="/next">Next page</a>
+<a href="{out}/steal">Other port</a>
+<a href="http://example.invalid/">Other host</a>
+<a href="/redirect-out">Redirect out</a>
+<a href="/redirect-in">Redirect in</a>
+<a href="/download">Download file</a>
+<a href="{out}/popup" target="_blank">Popup out</a>
+<a href="/next" target="_blank">Popup in</a>
+<a href="file:///etc/passwd">Local file</a>
+<a href="data:text/html,<h1>data</h1>">Data URL</a>
+<form method="post" action="/post"><label for="q">Query</label><input id="q" name="q">
+<button type="submit">Send</button></form>
+<button type="button" onclick="window.open('{out}/js-popup')">Script popup</button>
+<button type="button" onclick="location.href='{out}/js-nav'">Script navigation</button>
+<div style="position:relative;height:60px"><button id="covered" type="button">Covered button</button>
+<div style="position:absolute;inset:0;background:#eee">overlay</div></div>
+<button type="button" style="display:none">Hidden button</button>
+<button type="button" style="position:absolute;top:3000px">Far button</button>
+</body></html>""", headers={"set-cookie": "trap=1; Path=/"})
+
+        async def nxt(r: Request) -> HTMLResponse:
+            return HTMLResponse(f"<title>Next</title><p>cookie={r.cookies.get('trap')} q={r.query_params.get('q')}</p>")
+
+        async def post(r: Request) -> RedirectResponse:
+            form = await r.form()
+            return RedirectResponse(f"/next?q={form['q']}", 303)
+
+        async def download(_: Request) -> Response:
+            return Response(b"x" * 64, media_type="application/octet-stream",
+                            headers={"content-disposition": "attachment; filename=secret.bin"})
+
+        return Starlette(routes=[
+            Route("/", home), Route("/next", nxt), Route("/post", post, methods=["POST"]),
+            Route("/redirect-out", lambda _: RedirectResponse(f"{out}/redirected", 302)),
+            Route("/redirect-in", lambda _: RedirectResponse("/next", 302)),
+            Route("/download", download),
+        ])
+
+    def app_forbidden(self) -> Starlette:
+        async def any_path(r: Request) -> HTMLResponse:
+            self.forbidden_hits.append(str(r.url))
+            return HTMLResponse("<title>Forbidden origin</title>you should not be here")
+
+        return Starlette(routes=[Route("/{path:path}", any_path)])
+
+    def start(self) -> None:
+        for app, port in ((self.app_allowed(), self.allowed_port), (self.app_forbidden(), self.forbidden_port)):
+            server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+            threading.Thread(target=server.run, daemon=True).start()
+            self._servers.append(server)
+        deadline = time.monotonic() + 10
+        while not all(s.started for s in self._servers):
+            if time.monotonic() > deadline:
+                raise RuntimeError("trap servers did not start")
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        for s in self._servers:
+            s.should_exit = True
+
+
+@pytest.fixture(scope="module")
+def traps():
+    t = TrapSites()
+    t.start()
+    yield t
+    t.stop()
+
+
+@pytest.fixture
+async def pool():
+    p = BrowserPool()
+    await p.start()
+    yield p
+    await p.close()

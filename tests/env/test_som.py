@@ -1,0 +1,58 @@
+"""Set-of-Mark on a real page: what gets a mark, in which order, and the overlay."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from mag_mcp.env.actions import ActionError, execute
+from mag_mcp.protocol import parse_action
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_marks(pool, traps):
+    s = await pool.new_session([traps.allowed])
+    try:
+        await execute(s, parse_action(f"goto [{traps.allowed}/]", "som"), [])
+        snap = await s.snapshot(with_marks=True)
+        names = [m.name for m in snap.marks]
+        assert names[:3] == ["Next page", "Other port", "Other host"]  # document order
+        assert [m.id for m in snap.marks] == list(range(1, len(snap.marks) + 1))
+        assert "Covered button" not in names  # occluded at its centre
+        assert "Hidden button" not in names and "Far button" not in names  # not visible
+        query = next(m for m in snap.marks if m.name == "Query")
+        assert query.role == "textbox" and query.editable and query.line() == f'[{query.id}] textbox "Query"'
+        send = next(m for m in snap.marks if m.name == "Send")
+        assert send.role == "button" and not send.editable
+        img = Image.open(io.BytesIO(snap.png))
+        assert img.size == (1280, 720)
+        # the overlay paints a label box at the first mark's corner: the pixel is not page white
+        m1 = snap.marks[0]
+        assert img.getpixel((int(m1.bbox.x) + 1, max(0, int(m1.bbox.y) - 3))) != (255, 255, 255)
+        plain = await s.snapshot(with_marks=False)
+        assert plain.marks == [] and plain.png != snap.png
+        # the marks belong to the observation: a stale id is a clear error
+        with pytest.raises(ActionError, match="not on the page"):
+            await execute(s, parse_action("click [999]", "som"), snap.marks)
+        with pytest.raises(ActionError, match="not an editable field"):
+            await execute(s, parse_action(f"type [{send.id}] [x] [0]", "som"), snap.marks)
+    finally:
+        await s.close()
+
+
+async def test_coordinate_typing_needs_focus(pool, traps):
+    s = await pool.new_session([traps.allowed])
+    try:
+        await execute(s, parse_action(f"goto [{traps.allowed}/]", "coord"), [])
+        with pytest.raises(ActionError, match="click a text field first"):
+            await execute(s, parse_action("type [hello] [0]", "coord"), [])
+        box, _ = await s.locate(__import__("mag_mcp.tasks.schema", fromlist=["Locator"]).Locator(role="textbox", name="Query"))
+        x, y = box.center
+        await execute(s, parse_action(f"click ({x}, {y})", "coord"), [])
+        await execute(s, parse_action("type [hello] [1]", "coord"), [])
+        assert s.page.url.endswith("/next?q=hello")
+    finally:
+        await s.close()
