@@ -127,15 +127,14 @@ def build_server(config: ServerConfig | None = None, registry: TaskRegistry | No
             state.sites = sites
             stores = sites.stores
             env.base_urls = {**sites.base_urls, **env.base_urls}
-        manager = EpisodeManager(env, registry, stores)
-        await manager.start()
-        state.manager = manager
         try:
-            yield state
+            async with EpisodeManager(env, registry, stores) as manager:
+                state.manager = manager
+                yield state
         finally:
-            with anyio.CancelScope(shield=True):
-                await manager.close()
-                if state.sites:
+            state.manager = None
+            if state.sites:
+                with anyio.CancelScope(shield=True):
                     await anyio.to_thread.run_sync(state.sites.stop)
 
     server = MCPServer(
@@ -179,7 +178,17 @@ async def run_action(state: AppState, episode_id: str, action: Action, guide: st
             obs, png = await ep.act(action, guide, raw)
     except EpisodeError as e:
         raise ToolError(str(e)) from None
+    except Exception as e:
+        raise internal_error(f"{action.kind} in episode {episode_id}", e) from None
     return observation_result(obs, png, ep.outcome if ep.finished else None)
+
+
+def internal_error(what: str, e: Exception) -> ToolError:
+    """Log an unexpected failure with its traceback; give the client a message it can act on."""
+    log.exception("internal error during %s", what)
+    first = str(e).splitlines()[0][:300] if str(e) else ""
+    return ToolError(f"internal error during {what}: {type(e).__name__}: {first}. The server keeps serving; "
+                     "observe the episode and try again.")
 
 
 async def run_text(state: AppState, episode_id: str, output: str) -> CallToolResult:
@@ -192,6 +201,8 @@ async def run_text(state: AppState, episode_id: str, output: str) -> CallToolRes
             obs, png = await ep.act(None, parsed.guide, output, f"non-compliant output: {parsed.error}")
     except EpisodeError as e:
         raise ToolError(str(e)) from None
+    except Exception as e:
+        raise internal_error(f"act in episode {episode_id}", e) from None
     return observation_result(obs, png, ep.outcome if ep.finished else None)
 
 

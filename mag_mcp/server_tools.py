@@ -15,7 +15,7 @@ from mag_mcp.env.transcript import read_transcript
 from mag_mcp.protocol import MAX_OUTPUT_CHARS, Action, grounding_name
 from mag_mcp.server import (
     ACTING, READ_ONLY, STATEFUL, AppState, EpisodeId, Guide, Mark, StepResult, TaskList, TaskSummary, Text,
-    TranscriptView, episode_call, locate_tool, observation_result, run_action, run_text,
+    TranscriptView, episode_call, internal_error, locate_tool, observation_result, run_action, run_text,
 )
 from mag_mcp.tasks.registry import TaskNotFound
 from mag_mcp.tasks.schema import Grounding
@@ -71,6 +71,8 @@ def register_tools(server: MCPServer, state: AppState) -> None:
             _, obs, png = await state.mgr().reset(task_id, grounding, run_id, agent)
         except (EpisodeError, TaskNotFound, ValueError) as e:
             raise ToolError(str(e)) from None
+        except Exception as e:
+            raise internal_error(f"reset of task {task_id}", e) from None
         return observation_result(obs, png)
 
     server.add_tool(reset, annotations=ACTING)
@@ -107,6 +109,8 @@ def register_tools(server: MCPServer, state: AppState) -> None:
             return await ep.stop(answer, guide, f"Action: stop [{answer}]" + (f"\nGuide: {guide}" if guide else ""))
         except EpisodeError as e:
             raise ToolError(str(e)) from None
+        except Exception as e:
+            raise internal_error(f"stop of episode {episode_id}", e) from None
 
     @tool(READ_ONLY)
     async def get_transcript(episode_id: EpisodeId) -> TranscriptView:

@@ -19,6 +19,7 @@ log = logging.getLogger(__name__)
 
 ACTION_TIMEOUT_MS = 5_000
 SCROLL_FRACTION = 0.8
+NAV_START_WINDOW_S = 0.15  # how long a mouse click or key press has to start a navigation
 
 _FOCUSED_EDITABLE_JS = """() => {
   const el = document.activeElement;
@@ -50,6 +51,7 @@ def _mark(marks: list[Mark], mark_id: int) -> Mark:
 
 async def execute(session: BrowserSession, action: Action, marks: list[Mark]) -> None:
     """Carry out one action on the active tab; raise ActionError with a clear message."""
+    baseline = session.nav_count()
     try:
         await _execute(session, action, marks)
     except ActionError:
@@ -59,7 +61,15 @@ async def execute(session: BrowserSession, action: Action, marks: list[Mark]) ->
     except PlaywrightError as e:
         raise ActionError(f"{action.kind} failed: {_short(e)}") from e
     finally:
-        await session.settle()
+        await session.settle(baseline, NAV_START_WINDOW_S if _may_navigate_unwatched(action) else 0.03)
+
+
+def _may_navigate_unwatched(a: Action) -> bool:
+    """Actions that may start a navigation Playwright does not wait for: mouse
+    events at a point, raw keys, and clicks (a link to a download never commits)."""
+    if a.kind == "press" or (a.kind == "type" and a.enter):
+        return True
+    return a.kind in ("click", "double_click")
 
 
 async def _execute(session: BrowserSession, a: Action, marks: list[Mark]) -> None:
@@ -116,10 +126,14 @@ async def _mark_action(page, a: Action, mark: Mark) -> None:  # type: ignore[no-
     if await loc.count() == 0:
         raise ActionError(f"mark {mark.id} is gone from the page (it changed); observe again")
     label = f'{mark.role} "{mark.name}"'
+    # Clicks and hovers land where the mark was drawn: its centre passed the
+    # occlusion test when the observation was taken, and the page has not
+    # changed since (marks are renewed at every observation).
+    cx, cy = mark.bbox.center
     if a.kind == "click":
-        await loc.first.click(timeout=ACTION_TIMEOUT_MS)
+        await page.mouse.click(cx, cy)
     elif a.kind == "hover":
-        await loc.first.hover(timeout=ACTION_TIMEOUT_MS)
+        await page.mouse.move(cx, cy)
     elif a.kind == "type":
         if mark.tag == "select":
             raise ActionError(f"cannot type into {label}: it is a dropdown; use select [{mark.id}] [option]")

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from playwright.async_api import Error as PlaywrightError
 
 from evaluators.checkers import CheckContext, check_task
 from mag_mcp.env.actions import ActionError, execute
@@ -20,7 +19,7 @@ from mag_mcp.env.session import NAV_TIMEOUT_S, BrowserSession, Snapshot
 from mag_mcp.env.transcript import TranscriptWriter
 from mag_mcp.protocol import MAX_CONSECUTIVE_NONCOMPLIANT, MAX_REPEATED_ACTION, MAX_STEPS, Action
 from mag_mcp.sites.base import SiteStateStore
-from mag_mcp.tasks.schema import Grounding, Task, resolve_placeholders
+from mag_mcp.tasks.schema import Grounding, Task
 
 log = logging.getLogger(__name__)
 
@@ -86,23 +85,13 @@ class Episode:
         return max(0, MAX_STEPS - len(self.steps))
 
     async def start(self) -> tuple[Observation, bytes]:
+        """Record the header and take the first observation (the start pages are already open)."""
         header = TranscriptHeader(
             episode_id=self.id, run_id=self.run_id, task_id=self.task.id,
             task=self.task.model_dump(mode="json", exclude_none=True), grounding=self.grounding,
             agent=self.agent, versions=self.versions, base_urls=self.base_urls, started_at=_now(),
         )
         await self.writer.record(header)
-        start = resolve_placeholders(self.task.start_url, self.base_urls)
-        urls = [u.strip() for u in start.split(" |AND| ") if u.strip()]
-        for i, url in enumerate(urls):
-            page = self.session.page if i == 0 else await self.session.context.new_page()
-            try:
-                await page.goto(url, wait_until="load", timeout=NAV_TIMEOUT_S * 1000)
-            except PlaywrightError as e:
-                raise EpisodeError(f"could not open the start page {url}: {str(e).splitlines()[0]}") from e
-        if len(urls) > 1:
-            await self.session.focus_tab(0)
-        await self.session.settle()
         return await self._observe()
 
     async def observe(self) -> tuple[Observation, bytes]:

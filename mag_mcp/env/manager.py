@@ -4,11 +4,10 @@ later calls find it by `episode_id`."""
 from __future__ import annotations
 
 import logging
-import uuid
 from collections import OrderedDict
+from contextlib import AsyncExitStack
 from importlib.metadata import version
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import anyio
 from pydantic import BaseModel, Field
@@ -16,7 +15,8 @@ from pydantic import BaseModel, Field
 from mag_mcp.env.browser import BrowserPool
 from mag_mcp.env.episode import Episode, EpisodeError
 from mag_mcp.env.transcript import TranscriptWriter
-from mag_mcp.sites.base import STATE_HEADER, SiteStateStore
+from mag_mcp.env.warm import EpisodePreparer, StartPageError
+from mag_mcp.sites.base import SiteStateStore
 from mag_mcp.tasks.registry import TaskRegistry
 from mag_mcp.tasks.schema import Grounding
 
@@ -30,6 +30,7 @@ class EnvConfig(BaseModel):
     base_urls: dict[str, str] = Field(default_factory=dict)  # site key -> base URL
     max_episodes: int = 16  # concurrently running
     default_run_id: str = "default"
+    spares_per_kind: int = 2  # episodes prepared ahead per kind of task (0: always cold)
 
 
 def _versions(browser: str) -> dict[str, str]:
@@ -43,15 +44,32 @@ def _versions(browser: str) -> dict[str, str]:
 
 
 class EpisodeManager:
+    """Use as `async with EpisodeManager(...) as manager:` (starts the browser
+    and the background preparation of spares)."""
+
     def __init__(self, config: EnvConfig, registry: TaskRegistry, stores: dict[str, SiteStateStore]) -> None:
         self.config = config
         self.registry = registry
         self.stores = stores  # embedded sites only; external deployments have none
         self.pool = BrowserPool()
+        self.preparer = EpisodePreparer(self.pool, stores, config.base_urls, spares_per_kind=config.spares_per_kind)
         self.episodes: OrderedDict[str, Episode] = OrderedDict()
+        self._exit: AsyncExitStack | None = None
 
-    async def start(self) -> None:
+    async def __aenter__(self) -> EpisodeManager:
         await self.pool.start()
+        self._exit = AsyncExitStack()
+        tg = await self._exit.enter_async_context(anyio.create_task_group())
+        self.preparer.attach(tg)
+        self._tg = tg
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        self._tg.cancel_scope.cancel()  # stop preparing spares
+        if self._exit:
+            await self._exit.aclose()
+        with anyio.CancelScope(shield=True):
+            await self.close()
 
     async def close(self) -> None:
         for ep in list(self.episodes.values()):
@@ -60,6 +78,7 @@ class EpisodeManager:
                     await ep.abort("server shutting down")
                 except Exception:
                     log.exception("closing episode %s", ep.id)
+        await self.preparer.close()
         await self.pool.close()
 
     @property
@@ -87,38 +106,24 @@ class EpisodeManager:
             raise EpisodeError(
                 f"too many running episodes ({self.running}/{self.config.max_episodes}); stop one first"
             )
-        episode_id = uuid.uuid4().hex[:16]
         run_id = run_id or self.config.default_run_id
-        SiteStateStore.check_key(run_id.replace(".", "_"))  # run ids become folder names
-        state_keys: dict[str, str] = {}
-        cookies: list[dict] = []
-        for site in task.sites:
-            base = self.config.base_urls[site]
-            store = self.stores.get(site)
-            if store is not None:
-                await anyio.to_thread.run_sync(store.create, episode_id)
-                state_keys[site] = episode_id
-                if task.require_login:
-                    host = urlsplit(base).hostname or "127.0.0.1"
-                    cookies += [
-                        {"name": c.name, "value": c.value, "domain": host, "path": "/"}
-                        for c in store.spec.login_cookies
-                    ]
-        headers = {STATE_HEADER: episode_id} if state_keys else {}
-        allowed = [self.config.base_urls[s] for s in task.sites]
-        session = await self.pool.new_session(allowed, cookies=cookies, headers=headers)
+        try:
+            prepared = await self.preparer.prepare(task)
+        except StartPageError as e:
+            raise EpisodeError(str(e)) from None
         ep = Episode(
-            id=episode_id, run_id=run_id, agent=agent, task=task, grounding=grounding, session=session,
-            writer=TranscriptWriter(self.config.runs_dir, run_id, episode_id), base_urls=self.config.base_urls,
-            state_keys=state_keys, stores=self.stores, versions=_versions(self.pool.browser_version),
+            id=prepared.key, run_id=run_id, agent=agent, task=task, grounding=grounding, session=prepared.session,
+            writer=TranscriptWriter(self.config.runs_dir, run_id, prepared.key), base_urls=self.config.base_urls,
+            state_keys=prepared.state_keys, stores=self.stores, versions=_versions(self.pool.browser_version),
         )
-        self.episodes[episode_id] = ep
+        self.episodes[ep.id] = ep
         self._trim()
         try:
             obs, png = await ep.start()
         except BaseException:
-            await ep.release()
             ep.status = "error"
+            with anyio.CancelScope(shield=True):
+                await ep.release()
             raise
         return ep, obs, png
 

@@ -131,6 +131,12 @@ class BrowserSession:
                 self._block_navigation(request, f"redirect to {reason}")
                 await route.fulfill(status=204, body="")
                 return
+        disposition = resp.headers.get("content-disposition", "").lower()
+        if disposition.startswith("attachment"):
+            # Downloads are refused before they start; the page stays where it was.
+            self._block_navigation(request, f"download from {url[:100]} refused")
+            await route.fulfill(status=204, body="")
+            return
         await route.fulfill(response=resp)
 
     def _block_navigation(self, request: Request, message: str) -> None:
@@ -181,9 +187,22 @@ class BrowserSession:
 
     # ------------------------------------------------------------ settling and the guard sweep
 
-    async def settle(self) -> None:
-        """Wait until navigations started by the last action have loaded (bounded)."""
-        await anyio.sleep(0.03)
+    def nav_count(self) -> int:
+        """Navigations started so far in all tabs (a baseline for `settle`)."""
+        return sum(n.started for n in self._nav.values()) + len(self.pages)
+
+    async def settle(self, baseline: int | None = None, window: float = 0.03) -> None:
+        """Wait until navigations started by the last action have loaded (bounded).
+
+        An action that may navigate without Playwright waiting for it (a mouse
+        click at a point, a key press) passes the `baseline` taken before it and
+        a `window`: we wait up to that long for a navigation to start at all.
+        """
+        start = time.monotonic()
+        while time.monotonic() - start < window:
+            if baseline is not None and self.nav_count() > baseline:
+                break
+            await anyio.sleep(0.01)
         deadline = time.monotonic() + SETTLE_TIMEOUT_S
         while time.monotonic() < deadline:
             pending = [n for n in self._nav.values() if n.started > n.finished]
@@ -217,16 +236,25 @@ class BrowserSession:
     # ------------------------------------------------------------ observation
 
     async def snapshot(self, with_marks: bool) -> Snapshot:
-        page = await self.ensure_page()
-        marks: list[Mark] = []
-        if with_marks:
+        """Screenshot (with the Set-of-Mark overlay if asked) of the active tab.
+
+        A page that is still navigating can destroy the execution context
+        mid-way; that is retried after settling, a few times.
+        """
+        for attempt in range(4):
             try:
-                marks = parse_marks(await page.evaluate(som_script()))
-            except PlaywrightError as e:  # page navigating away mid-evaluation: try once more
-                log.debug("som collection retried: %s", e)
+                return await self._snapshot_once(with_marks)
+            except PlaywrightError as e:
+                if attempt == 3:
+                    raise
+                log.debug("snapshot retried (%s)", str(e).splitlines()[0])
+                await anyio.sleep(0.1 * (attempt + 1))
                 await self.settle()
-                page = await self.ensure_page()
-                marks = parse_marks(await page.evaluate(som_script()))
+        raise AssertionError("unreachable")
+
+    async def _snapshot_once(self, with_marks: bool) -> Snapshot:
+        page = await self.ensure_page()
+        marks = parse_marks(await page.evaluate(som_script())) if with_marks else []
         png = await page.screenshot(type="png", timeout=NAV_TIMEOUT_S * 1000)
         if with_marks:
             png = await anyio.to_thread.run_sync(draw_overlay, png, marks)

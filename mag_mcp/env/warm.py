@@ -1,0 +1,160 @@
+"""Preparing an episode's browser: state copies, logged-in context, start pages.
+
+A cold preparation costs a new context, a new page and the first page load
+(most of a reset). So after each reset of a kind of task (same sites, start
+URL and log-in), one spare is prepared in the background with its own fresh
+state copy, and the next reset of that kind adopts it at once. A spare is
+indistinguishable from a cold start: the seed is immutable, and nothing else
+touches the spare's state before it is adopted.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import anyio
+from anyio.abc import TaskGroup
+from playwright.async_api import Error as PlaywrightError
+
+from mag_mcp.env.browser import BrowserPool
+from mag_mcp.env.session import NAV_TIMEOUT_S, BrowserSession
+from mag_mcp.sites.base import STATE_HEADER, SiteStateStore
+from mag_mcp.tasks.schema import Task, resolve_placeholders
+
+log = logging.getLogger(__name__)
+
+SpareKey = tuple[tuple[str, ...], str, bool]
+REFILL_DELAY_S = 0.4
+
+
+class StartPageError(Exception):
+    """The task's start page could not be opened."""
+
+
+@dataclass
+class Prepared:
+    key: str  # becomes the episode id and the state key
+    state_keys: dict[str, str]
+    session: BrowserSession
+    stores: dict[str, SiteStateStore]
+
+    async def discard(self) -> None:
+        await self.session.close()
+        for site, key in self.state_keys.items():
+            self.stores[site].drop(key)
+
+
+def spare_key(task: Task) -> SpareKey:
+    return tuple(task.sites), task.start_url, task.require_login
+
+
+class EpisodePreparer:
+    def __init__(
+        self, pool: BrowserPool, stores: dict[str, SiteStateStore], base_urls: dict[str, str],
+        spares_per_kind: int = 1, max_kinds: int = 4,
+    ) -> None:
+        self.pool = pool
+        self.stores = stores
+        self.base_urls = base_urls
+        self.spares_per_kind = spares_per_kind
+        self.max_kinds = max_kinds
+        self._spares: dict[SpareKey, list[Prepared]] = {}
+        self._filling: dict[SpareKey, anyio.Event] = {}
+        self._tg: TaskGroup | None = None
+
+    def attach(self, tg: TaskGroup) -> None:
+        """Give the preparer a task group for background refills (none: no spares)."""
+        self._tg = tg
+
+    async def prepare(self, task: Task) -> Prepared:
+        """A spare if one is ready (and start refilling), else a cold preparation."""
+        k = spare_key(task)
+        if not self._spares.get(k) and k in self._filling:
+            # a spare is already on its way: waiting for it beats starting another cold
+            with anyio.move_on_after(NAV_TIMEOUT_S):
+                await self._filling[k].wait()
+        spares = self._spares.get(k)
+        ready = spares.pop(0) if spares else None
+        self._refill(k, task)
+        if ready is not None and ready.session.context.pages:
+            return ready
+        return await self._prepare_cold(task)
+
+    def _refill(self, k: SpareKey, task: Task) -> None:
+        if self._tg is None or self.spares_per_kind <= 0 or k in self._filling:
+            return
+        if k not in self._spares and len(self._spares) >= self.max_kinds:
+            return
+        self._spares.setdefault(k, [])
+        if len(self._spares[k]) >= self.spares_per_kind:
+            return
+        done = self._filling[k] = anyio.Event()
+
+        async def fill() -> None:
+            try:
+                # let the reset that triggered us take its first screenshot undisturbed
+                await anyio.sleep(REFILL_DELAY_S)
+                spare = await self._prepare_cold(task)
+                self._spares.setdefault(k, []).append(spare)
+            except Exception as e:  # a failed spare only means the next reset is cold
+                log.warning("could not prepare a spare for %s: %s", task.id, e)
+            finally:
+                self._filling.pop(k, None)
+                done.set()
+            self._refill(k, task)  # keep topping up to spares_per_kind
+
+        self._tg.start_soon(fill)
+
+    async def _prepare_cold(self, task: Task) -> Prepared:
+        key = uuid.uuid4().hex[:16]
+        state_keys: dict[str, str] = {}
+        cookies: list[dict] = []
+        for site in task.sites:
+            store = self.stores.get(site)
+            if store is None:
+                continue
+            await anyio.to_thread.run_sync(store.create, key)
+            state_keys[site] = key
+            if task.require_login:
+                host = urlsplit(self.base_urls[site]).hostname or "127.0.0.1"
+                cookies += [{"name": c.name, "value": c.value, "domain": host, "path": "/"}
+                            for c in store.spec.login_cookies]
+        headers = {STATE_HEADER: key} if state_keys else {}
+        allowed = [self.base_urls[s] for s in task.sites]
+        prepared: Prepared | None = None
+        try:
+            session = await self.pool.new_session(allowed, cookies=cookies, headers=headers)
+            prepared = Prepared(key=key, state_keys=state_keys, session=session, stores=self.stores)
+            await self._open_start_pages(session, task)
+        except BaseException:
+            if prepared is not None:
+                with anyio.CancelScope(shield=True):
+                    await prepared.discard()
+            else:
+                for site, k in state_keys.items():
+                    self.stores[site].drop(k)
+            raise
+        return prepared
+
+    async def _open_start_pages(self, session: BrowserSession, task: Task) -> None:
+        start = resolve_placeholders(task.start_url, self.base_urls)
+        urls = [u.strip() for u in start.split(" |AND| ") if u.strip()]
+        for i, url in enumerate(urls):
+            page = session.page if i == 0 else await session.context.new_page()
+            try:
+                await page.goto(url, wait_until="load", timeout=NAV_TIMEOUT_S * 1000)
+            except PlaywrightError as e:
+                raise StartPageError(f"could not open the start page {url}: {str(e).splitlines()[0]}") from e
+        if len(urls) > 1:
+            await session.focus_tab(0)
+        await session.settle()
+        session.take_blocked()
+
+    async def close(self) -> None:
+        spares = [p for ps in self._spares.values() for p in ps]
+        self._spares.clear()
+        for p in spares:
+            await p.discard()

@@ -1,0 +1,60 @@
+"""Gold replay through the real MCP transports: every shop task in both
+groundings succeeds over stdio and over streamable HTTP; no-op scores nothing."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from mag_mcp.agents.runner import run_agent
+from mag_mcp.env.transcript import read_transcript
+
+pytestmark = pytest.mark.anyio
+
+
+def test_suite_shape(shop_tasks):
+    kinds = [t.mag.tags.kind for t in shop_tasks]
+    assert len(shop_tasks) == 12
+    assert kinds.count("information") >= 3 and kinds.count("navigation") >= 3 and kinds.count("state_change") >= 6
+    assert sum(t.gold_length("coord") > 9 for t in shop_tasks) >= 3
+    for t in shop_tasks:
+        assert {"som", "coord"} <= set(t.mag.gold)
+        assert all(t.gold_length(g) < 30 for g in ("som", "coord"))
+
+
+async def test_gold_over_stdio(tmp_path, shop_tasks):
+    res = await run_agent("gold", shop_tasks, ["som", "coord"], tmp_path / "gold-stdio", server=None, concurrency=2)
+    failed = [(e.task_id, e.grounding, e.status, e.error) for e in res.episodes if not e.success]
+    assert not failed
+    assert res.success_rate == 1.0 and len(res.episodes) == 24
+    data = json.loads((tmp_path / "gold-stdio" / "results.json").read_text())
+    assert data["success_rate"] == 1.0
+    assert {"task_id", "grounding", "success", "steps"} <= set(data["episodes"][0])
+    # every episode left a complete transcript with one screenshot per step
+    for e in res.episodes:
+        records = read_transcript(__import__("pathlib").Path(e.transcript))
+        assert records[0]["type"] == "header" and records[-1]["type"] == "end"
+        steps = [r for r in records if r["type"] == "step"]
+        assert len(steps) == e.steps and records[-1]["success"] is True
+        for r in steps:
+            assert (__import__("pathlib").Path(e.transcript).parent / r["screenshot"]).stat().st_size > 1000
+            assert r["guide"] and r["compliant"]
+        assert records[0]["versions"]["chromium"]
+
+
+async def test_gold_over_http(http_server, shop_tasks, tmp_path):
+    url, runs = http_server
+    res = await run_agent("gold", shop_tasks, ["som", "coord"], tmp_path / "gold-http", server=url, concurrency=3)
+    failed = [(e.task_id, e.grounding, e.status, e.error) for e in res.episodes if not e.success]
+    assert not failed and res.success_rate == 1.0
+    assert all(e.transcript and e.transcript.startswith(str(runs)) for e in res.episodes)
+
+
+async def test_noop_floor(http_server, shop_tasks, tmp_path):
+    url, _ = http_server
+    res = await run_agent("noop", shop_tasks, ["som", "coord"], tmp_path / "noop", server=url, concurrency=3)
+    assert len(res.episodes) == 24
+    for e in res.episodes:
+        assert e.status == "stopped" and e.steps == 1
+        assert not e.success, e.task_id  # navigation, state-changing and information tasks alike
