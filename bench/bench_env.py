@@ -21,8 +21,6 @@ from mcp import Client
 from mag_mcp.env.browser import BrowserPool
 from mag_mcp.protocol import VIEWPORT_HEIGHT, VIEWPORT_WIDTH
 from mag_mcp.server import ServerConfig, build_server
-from mag_mcp.sites.base import SiteStateStore
-from mag_mcp.sites.registry import site_spec
 
 
 async def _timed(fn, *args):  # type: ignore[no-untyped-def]

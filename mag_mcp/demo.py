@@ -36,7 +36,8 @@ def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 90) -> None:
 
 
 def connect_help(url: str) -> str:
-    mag = shutil.which("mag") or f"{sys.executable} -m mag_mcp.cli"
+    beside = Path(sys.executable).parent / "mag"
+    mag = str(beside) if beside.exists() else shutil.which("mag") or f"{sys.executable} -m mag_mcp.cli"
     desktop = {"mcpServers": {"mag": {"command": mag.split()[0], "args": [*mag.split()[1:], "serve", "--transport", "stdio"]}}}
     return (
         "Claude Code (HTTP, with a server running: `make serve`):\n"

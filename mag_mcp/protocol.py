@@ -270,31 +270,26 @@ def format_output(action: Action, guide: str, thought: str | None = None) -> str
 
 # ---------------------------------------------------------------- prompts
 
+_GRAMMAR_COMMON = """\
+press [key]                press a key or combination, e.g. press [Control+a]
+goto [url]                 open a URL in the current tab
+go_back / go_forward       browser history
+tab_focus [i]              switch to tab i (0-based)
+close_tab                  close the current tab
+stop [answer]              finish; put the answer in brackets if the task asks for one"""
 _GRAMMAR = {
     "som": """\
 click [id]                 click the element with mark id
 type [id] [text] [1|0]     type text into the element (1 = press Enter after, 0 = don't)
 hover [id]                 hover over the element
 select [id] [option]       choose an option of a dropdown by its visible text
-scroll [up|down]           scroll the page
-press [key]                press a key or combination, e.g. press [Control+a]
-goto [url]                 open a URL in the current tab
-go_back / go_forward       browser history
-tab_focus [i]              switch to tab i (0-based)
-close_tab                  close the current tab
-stop [answer]              finish; put the answer in brackets if the task asks for one""",
+scroll [up|down]           scroll the page""",
     "coord": """\
 click (x, y)               click at pixel (x, y) of the screenshot
 double_click (x, y)        double-click at (x, y)
 hover (x, y)               move the mouse to (x, y)
 type [text] [1|0]          type into the focused element (1 = press Enter after); click the field first
-scroll (x, y) [up|down]    scroll the area under (x, y)
-press [key]                press a key or combination, e.g. press [Control+a]
-goto [url]                 open a URL in the current tab
-go_back / go_forward       browser history
-tab_focus [i]              switch to tab i (0-based)
-close_tab                  close the current tab
-stop [answer]              finish; put the answer in brackets if the task asks for one""",
+scroll (x, y) [up|down]    scroll the area under (x, y)""",
 }
 
 
@@ -319,6 +314,7 @@ Guide: <one sentence for a person>
 
 Actions:
 {_GRAMMAR[grounding]}
+{_GRAMMAR_COMMON}
 
 You have at most {MAX_STEPS} steps. When the task is done, or asks for information you found, use stop [answer]."""
 

@@ -11,7 +11,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 import anyio
 from mcp.server import MCPServer
@@ -22,9 +22,9 @@ from pydantic import BaseModel, Field
 from mag_mcp.env.episode import Episode, EpisodeError
 from mag_mcp.env.manager import EnvConfig, EpisodeManager
 from mag_mcp.env.models import EpisodeOutcome, Observation
-from mag_mcp.protocol import MAX_GUIDE_CHARS, MAX_OUTPUT_CHARS, MAX_TEXT_CHARS, Action, ProtocolError, parse_output
+from mag_mcp.protocol import MAX_GUIDE_CHARS, MAX_TEXT_CHARS, Action, ProtocolError, parse_output
 from mag_mcp.sites.runner import EmbeddedSites
-from mag_mcp.tasks.registry import TaskNotFound, TaskRegistry
+from mag_mcp.tasks.registry import TaskRegistry
 from mag_mcp.tasks.schema import Grounding, Locator
 
 log = logging.getLogger(__name__)

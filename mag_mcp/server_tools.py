@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from collections.abc import Callable
+from typing import Annotated, Any, Literal, TypeVar
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import CallToolResult
+from mcp.types import CallToolResult, ToolAnnotations
 from pydantic import Field
 
 from mag_mcp.env.episode import EpisodeError
@@ -21,11 +22,12 @@ from mag_mcp.tasks.registry import TaskNotFound
 from mag_mcp.tasks.schema import Grounding
 
 Direction = Literal["up", "down"]
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 def register_tools(server: MCPServer, state: AppState) -> None:
-    def tool(annotations, structured=StepResult):  # type: ignore[no-untyped-def]
-        def deco(fn):  # type: ignore[no-untyped-def]
+    def tool(annotations: ToolAnnotations) -> Callable[[F], F]:
+        def deco(fn: F) -> F:
             server.add_tool(fn, annotations=annotations)
             return fn
 
@@ -75,7 +77,7 @@ def register_tools(server: MCPServer, state: AppState) -> None:
             raise internal_error(f"reset of task {task_id}", e) from None
         return observation_result(obs, png)
 
-    server.add_tool(reset, annotations=ACTING)
+    tool(ACTING)(reset)
 
     @tool(READ_ONLY)
     async def observe(episode_id: EpisodeId) -> Annotated[CallToolResult, StepResult]:

@@ -58,3 +58,13 @@ async def test_noop_floor(http_server, shop_tasks, tmp_path):
     for e in res.episodes:
         assert e.status == "stopped" and e.steps == 1
         assert not e.success, e.task_id  # navigation, state-changing and information tasks alike
+
+
+def test_task_file_matches_its_source():
+    """tasks/data/shopping.json is generated from tasks/authoring/shopping_tasks.py: they never drift."""
+    from importlib import resources
+
+    from mag_mcp.tasks.authoring.shopping_tasks import build
+
+    committed = json.loads(resources.files("mag_mcp.tasks").joinpath("data/shopping.json").read_text())
+    assert committed == json.loads(json.dumps(build(), ensure_ascii=False))

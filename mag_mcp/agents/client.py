@@ -6,7 +6,8 @@ import os
 import sys
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any
+from collections.abc import AsyncIterator
 
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters

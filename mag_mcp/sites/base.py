@@ -10,6 +10,8 @@ copy.
 
 from __future__ import annotations
 
+import hashlib
+import inspect
 import logging
 import os
 import re
@@ -29,6 +31,18 @@ log = logging.getLogger(__name__)
 STATE_HEADER = "x-mag-state"
 DEFAULT_STATE_KEY = "default"
 _KEY_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def _source_digest(build_seed: Callable[[Path], None]) -> str:
+    """A short hash of the Python sources of the site package that builds the seed,
+    so an edited seed never reuses a stale cached database."""
+    module = inspect.getmodule(build_seed)
+    folder = Path(inspect.getfile(module)).parent if module else None
+    h = hashlib.sha256()
+    for f in sorted(folder.glob("*.py")) if folder else []:
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()[:10]
 
 
 def mag_home() -> Path:
@@ -54,7 +68,7 @@ class SiteSpec:
     base_path: str  # e.g. "" or "/admin": appended to the origin to form the base URL
     seed_version: str  # bump when the seed data changes: invalidates cached seeds
     build_seed: Callable[[Path], None]  # writes a fresh, deterministic database
-    create_app: Callable[["SiteStateStore"], ASGIApp]
+    create_app: Callable[[SiteStateStore], ASGIApp]
     login_cookies: tuple[LoginCookie, ...] = field(default_factory=tuple)
 
 
@@ -66,16 +80,15 @@ class SiteStateStore:
         self.root = (root or mag_home()) / "state" / spec.key
         self.root.mkdir(parents=True, exist_ok=True)
         self.seed_path = self._ensure_seed()
-        self._lock = threading.Lock()
         if not self.path_for(DEFAULT_STATE_KEY).exists():
             self.create(DEFAULT_STATE_KEY)
 
     def _ensure_seed(self) -> Path:
         seeds = self.root.parent.parent / "seeds"
         seeds.mkdir(parents=True, exist_ok=True)
-        seed = seeds / f"{self.spec.key}-{self.spec.seed_version}.sqlite"
+        seed = seeds / f"{self.spec.key}-{self.spec.seed_version}-{_source_digest(self.spec.build_seed)}.sqlite"
         if not seed.exists():
-            tmp = seed.with_suffix(f".tmp{os.getpid()}")
+            tmp = seed.with_name(f".{seed.name}.{os.getpid()}.tmp")
             tmp.unlink(missing_ok=True)
             log.info("building seed database for %s", self.spec.key)
             self.spec.build_seed(tmp)
@@ -94,7 +107,8 @@ class SiteStateStore:
     def create(self, key: str) -> Path:
         """Give `key` a fresh copy of the seed (replacing any earlier copy)."""
         dst = self.path_for(key)
-        tmp = dst.with_suffix(".tmp")
+        # unique per process and thread: several servers may share MAG_HOME
+        tmp = dst.with_name(f".{dst.name}.{os.getpid()}.{threading.get_ident()}.tmp")
         shutil.copyfile(self.seed_path, tmp)
         os.replace(tmp, dst)
         return dst

@@ -53,6 +53,18 @@ def field(label: str, value: str, guide_som: str, clear: bool = True) -> dict[st
     return {"som": [s("type", guide_som, role("textbox", label), value)], "coord": coord}
 
 
+def quantity(n: int) -> dict[str, list[GoldStep]]:
+    """Set the product page's quantity box (prefilled with 1)."""
+    return {
+        "som": [s("type", f"Set the quantity box next to “Add to Cart” to {n}.", role("spinbutton", "Qty"), str(n))],
+        "coord": [
+            s("click", "Click the “Qty” box next to “Add to Cart”.", role("spinbutton", "Qty")),
+            s("press", "Select the quantity already in the box.", None, "Control+a"),
+            s("type", f"Type {n}.", None, str(n)),
+        ],
+    }
+
+
 def same(*steps: GoldStep) -> dict[str, list[GoldStep]]:
     return {"som": list(steps), "coord": list(steps)}
 
@@ -175,14 +187,7 @@ def build() -> list[dict[str, Any]]:
         task(7, "Add two Echo Dot (3rd Gen) smart speakers in charcoal to my cart.", "state_change", chain(
             search("echo dot"),
             same(s("click", f"Click “{ECHO}” in the search results.", role("link", ECHO))),
-            {
-                "som": [s("type", "Set the quantity box next to “Add to Cart” to 2.", role("spinbutton", "Qty"), "2")],
-                "coord": [
-                    s("click", "Click the “Qty” box next to “Add to Cart”.", role("spinbutton", "Qty")),
-                    s("press", "Select the quantity already in the box.", None, "Control+a"),
-                    s("type", "Type 2.", None, "2"),
-                ],
-            },
+            quantity(2),
             same(
                 s("click", "Click the blue “Add to Cart” button.", role("button", "Add to Cart")),
                 s("stop", "Two Echo Dot speakers are now in your cart."),
@@ -211,7 +216,7 @@ def build() -> list[dict[str, Any]]:
             same(
                 s("click", f"Click “{TIDE_81}” in the search results.", role("link", TIDE_81)),
                 s("click", "Click “Add Your Review” next to the star rating.", role("link", "Add Your Review")),
-                s("click", "In the review form, click the fourth star to rate it 4 stars.", role("radio", "4 stars")),
+                s("click", "In the review form, under “Your Rating”, select “4 stars”.", role("radio", "4 stars")),
             ),
             field("Summary", "Clean and fresh", "Type “Clean and fresh” into the “Summary” field.", clear=False),
             field("Review", "Works well in cold water.", "Type “Works well in cold water.” into the “Review” box.", clear=False),
@@ -250,14 +255,7 @@ def build() -> list[dict[str, Any]]:
                  "Texas 78701, phone 5125550199, under my name.", "state_change", chain(
             search("tide pods"),
             same(s("click", f"Click “{TIDE_81}” in the search results.", role("link", TIDE_81))),
-            {
-                "som": [s("type", "Set the quantity box next to “Add to Cart” to 3.", role("spinbutton", "Qty"), "3")],
-                "coord": [
-                    s("click", "Click the “Qty” box next to “Add to Cart”.", role("spinbutton", "Qty")),
-                    s("press", "Select the quantity already in the box.", None, "Control+a"),
-                    s("type", "Type 3.", None, "3"),
-                ],
-            },
+            quantity(3),
             same(
                 s("click", "Click the blue “Add to Cart” button.", role("button", "Add to Cart")),
                 s("click", "Click “My Cart” at the top right of the page.", role("link", "My Cart")),
