@@ -22,6 +22,7 @@ from playwright.async_api import Error as PlaywrightError
 from mag_mcp.env.browser import BrowserPool
 from mag_mcp.env.session import NAV_TIMEOUT_S, BrowserSession
 from mag_mcp.sites.base import STATE_HEADER, SiteStateStore
+from mag_mcp.sites.registry import site_spec
 from mag_mcp.tasks.schema import Task, resolve_placeholders
 
 log = logging.getLogger(__name__)
@@ -112,16 +113,19 @@ class EpisodePreparer:
         key = uuid.uuid4().hex[:16]
         state_keys: dict[str, str] = {}
         cookies: list[dict] = []
+        copied: set[int] = set()
         for site in task.sites:
             store = self.stores.get(site)
             if store is None:
                 continue
-            await anyio.to_thread.run_sync(store.create, key)
+            if id(store) not in copied:  # sites that share a database share one copy
+                await anyio.to_thread.run_sync(store.create, key)
+                copied.add(id(store))
             state_keys[site] = key
             if task.require_login:
                 host = urlsplit(self.base_urls[site]).hostname or "127.0.0.1"
                 cookies += [{"name": c.name, "value": c.value, "domain": host, "path": "/"}
-                            for c in store.spec.login_cookies]
+                            for c in site_spec(site).login_cookies]
         headers = {STATE_HEADER: key} if state_keys else {}
         allowed = [self.base_urls[s] for s in task.sites]
         prepared: Prepared | None = None

@@ -33,7 +33,7 @@ DEFAULT_STATE_KEY = "default"
 _KEY_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
-def _source_digest(build_seed: Callable[[Path], None]) -> str:
+def _source_digest(build_seed: Callable[[Path], None] | None) -> str:
     """A short hash of the Python sources of the site package that builds the seed,
     so an edited seed never reuses a stale cached database."""
     module = inspect.getmodule(build_seed)
@@ -67,15 +67,21 @@ class SiteSpec:
     default_port: int
     base_path: str  # e.g. "" or "/admin": appended to the origin to form the base URL
     seed_version: str  # bump when the seed data changes: invalidates cached seeds
-    build_seed: Callable[[Path], None]  # writes a fresh, deterministic database
+    build_seed: Callable[[Path], None] | None  # writes a fresh, deterministic database
     create_app: Callable[[SiteStateStore], ASGIApp]
     login_cookies: tuple[LoginCookie, ...] = field(default_factory=tuple)
+    # A site that serves another site's database (the shop admin serves the
+    # shop's): its key. Such a site has no seed of its own, and an episode's
+    # edits through either site land in the same per-episode copy.
+    state_owner: str | None = None
 
 
 class SiteStateStore:
     """Per-episode copies of one site's seed database."""
 
     def __init__(self, spec: SiteSpec, root: Path | None = None) -> None:
+        if spec.build_seed is None:
+            raise ValueError(f"site {spec.key} has no seed of its own; use the store of {spec.state_owner}")
         self.spec = spec
         self.root = (root or mag_home()) / "state" / spec.key
         self.root.mkdir(parents=True, exist_ok=True)
@@ -91,6 +97,7 @@ class SiteStateStore:
             tmp = seed.with_name(f".{seed.name}.{os.getpid()}.tmp")
             tmp.unlink(missing_ok=True)
             log.info("building seed database for %s", self.spec.key)
+            assert self.spec.build_seed is not None
             self.spec.build_seed(tmp)
             os.replace(tmp, seed)
         return seed

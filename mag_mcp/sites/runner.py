@@ -12,7 +12,7 @@ from pathlib import Path
 
 import uvicorn
 
-from mag_mcp.sites.base import SiteStateStore
+from mag_mcp.sites.base import SiteSpec, SiteStateStore
 from mag_mcp.sites.registry import site_spec
 
 log = logging.getLogger(__name__)
@@ -60,7 +60,7 @@ class EmbeddedSites:
                     f"port {port} for site {key} is already in use (another MAG server?). "
                     f"Stop it, choose another port, or use the running sites with --external."
                 )
-            store = SiteStateStore(spec, self.home)
+            store = self._store_for(spec)
             self.stores[key] = store
             self.base_urls[key] = f"http://{self.host}:{port}{spec.base_path}"
             config = uvicorn.Config(
@@ -93,6 +93,14 @@ class EmbeddedSites:
         if not ready.wait(timeout) or not all(s.started for s in self._servers):
             raise RuntimeError(f"embedded sites did not start within {timeout:.0f}s")
         log.info("embedded sites: %s", ", ".join(f"{k}={u}" for k, u in self.base_urls.items()))
+
+    def _store_for(self, spec: SiteSpec) -> SiteStateStore:
+        """The site's own store, or the store of the site whose database it serves (shared)."""
+        owner = spec.state_owner or spec.key
+        for store in self.stores.values():
+            if store.spec.key == owner:
+                return store
+        return SiteStateStore(site_spec(owner), self.home)
 
     def stop(self) -> None:
         for s in self._servers:

@@ -15,7 +15,9 @@ from typing import Any
 from mag_mcp.tasks.schema import GoldStep, Locator, Task
 
 ME = "c.customer_id = 1"
-LATEST_NEW_ORDER = "(SELECT MAX(id) FROM orders WHERE customer_id = 1 AND id > 295)"
+# Seeded orders end in 2023; an order placed during an episode carries the real clock.
+NEW_ORDERS = "customer_id = 1 AND created_at >= '2024-01-01'"
+LATEST_NEW_ORDER = f"(SELECT MAX(id) FROM orders WHERE {NEW_ORDERS})"
 TIDE_81 = "Tide PODS Spring Meadow Scent HE Turbo Laundry Detergent Pacs, 81 Count"
 DENTEK = "DenTek Ultimate Dental Guard for Nighttime Teeth Grinding, Mouth Guard for Jaw Bruxism"
 ECHO = "Echo Dot (3rd Gen) Smart Speaker with Alexa, Charcoal"
@@ -248,7 +250,7 @@ def build() -> list[dict[str, Any]]:
                    f"i.name, i.qty FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.id = {LATEST_NEW_ORDER}",
             "expected": [["Best Way - Table Rate", "101 S San Mateo Dr", "San Mateo", "California", "94010", DENTEK, 1]],
         }, {
-            "sql": "SELECT COUNT(*) FROM orders WHERE customer_id = 1 AND id > 295", "expected": [[1]],
+            "sql": f"SELECT COUNT(*) FROM orders WHERE {NEW_ORDERS}", "expected": [[1]],
             "note": "exactly one new order",
         })),
         task(11, "Order 3 packs of Tide PODS Spring Meadow (81 count) with Flat Rate shipping to 500 Oak Street, Austin, "
@@ -288,7 +290,7 @@ def build() -> list[dict[str, Any]]:
             "expected": [["Emma", "Lopez", "500 Oak Street", "Austin", "Texas", "78701", "5125550199",
                           "Flat Rate - Fixed", TIDE_81, 3]],
         }, {
-            "sql": "SELECT COUNT(*) FROM orders WHERE customer_id = 1 AND id > 295", "expected": [[1]],
+            "sql": f"SELECT COUNT(*) FROM orders WHERE {NEW_ORDERS}", "expected": [[1]],
             "note": "exactly one new order",
         })),
         task(12, "Subscribe me to the store's newsletter.", "state_change", same(
