@@ -37,8 +37,10 @@ def serve(
     host: Annotated[str, typer.Option(help="HTTP bind address")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="HTTP port")] = 8000,
     runs_dir: Annotated[Path, typer.Option(help="Where transcripts are written")] = Path("runs"),
-    sites: Annotated[str, typer.Option(help="Embedded sites to start (comma-separated), or 'none'")] = "shopping",
+    sites: Annotated[str, typer.Option(help="Embedded sites to start: 'all', comma-separated keys, or 'none'")] = "all",
     site_port: Annotated[list[str], typer.Option(help="SITE=PORT (0 = any free port); repeatable")] = [],  # noqa: B006
+    free_ports: Annotated[bool, typer.Option(help="Put every embedded site on a free port")] = False,
+    task_file: Annotated[list[Path], typer.Option(help="Extra task file (JSON list); repeatable")] = [],  # noqa: B006
     external: Annotated[bool, typer.Option(help="Use real deployments from SHOPPING, REDDIT, ... env vars")] = False,
     max_episodes: Annotated[int, typer.Option(help="Concurrent running episodes")] = 16,
     oracle: Annotated[bool, typer.Option(help="Expose the `locate` tool used by gold replay")] = True,
@@ -58,13 +60,23 @@ def serve(
         if not value.isdigit():
             raise typer.BadParameter(f"--site-port wants SITE=PORT, got {item!r}")
         ports[name] = int(value)
-    embedded = [] if sites in ("none", "") else [s.strip() for s in sites.split(",")]
+    from mag_mcp.sites.registry import embedded_site_keys
+
+    if sites == "all":
+        embedded = embedded_site_keys()
+    else:
+        embedded = [] if sites in ("none", "") else [s.strip() for s in sites.split(",")]
+    unknown = [s for s in embedded if s not in embedded_site_keys()]
+    if unknown:
+        raise typer.BadParameter(f"no embedded site {', '.join(unknown)}; choose from {', '.join(embedded_site_keys())}")
+    if free_ports:
+        ports = {**{s: 0 for s in embedded}, **ports}
     base_urls = _external_base_urls() if external else {}
     if external:
         embedded = [s for s in embedded if s not in base_urls]
     config = ServerConfig(
         env=EnvConfig(runs_dir=runs_dir.resolve(), base_urls=base_urls, max_episodes=max_episodes),
-        embedded_sites=embedded, site_ports=ports, oracle=oracle,
+        embedded_sites=embedded, site_ports=ports, oracle=oracle, task_files=[str(p) for p in task_file],
     )
     try:
         server = build_server(config)
@@ -105,36 +117,46 @@ def run(
 
     from mag_mcp.agents.gold import AGENTS
     from mag_mcp.agents.runner import results_table, run_agent
-    from mag_mcp.tasks.registry import TaskNotFound, TaskRegistry
 
     if agent not in AGENTS:
         raise typer.BadParameter(f"unknown agent {agent!r}; choose from {', '.join(AGENTS)}")
-    groundings: list[Literal["som", "coord"]]
-    if grounding == "both":
-        groundings = ["som", "coord"]
-    elif grounding in ("som", "coord"):
-        groundings = [grounding]  # type: ignore[list-item]
-    else:
-        raise typer.BadParameter("grounding must be som, coord or both")
-    try:
-        selected = TaskRegistry.builtin().select(tasks)
-    except TaskNotFound as e:
-        raise typer.BadParameter(str(e)) from None
-    if not selected:
-        raise typer.BadParameter(f"no task matches {tasks!r}")
+    groundings = _groundings(grounding)
+    selected = _select(tasks)
     res = anyio.run(run_agent, agent, selected, groundings, out, server, concurrency)
     Console().print(results_table(res))
     err.print(f"results: {out / 'results.json'}")
 
 
-@app.command("tasks")
-def list_tasks(selector: Annotated[str, typer.Argument()] = "all", as_json: bool = False) -> None:
+tasks_app = typer.Typer(no_args_is_help=True, help="List, verify, count and import tasks.")
+app.add_typer(tasks_app, name="tasks")
+
+
+def _groundings(grounding: str) -> list[Literal["som", "coord"]]:
+    if grounding == "both":
+        return ["som", "coord"]
+    if grounding in ("som", "coord"):
+        return [grounding]  # type: ignore[list-item]
+    raise typer.BadParameter("grounding must be som, coord or both")
+
+
+def _select(selector: str):  # type: ignore[no-untyped-def]
+    from mag_mcp.tasks.registry import TaskNotFound, TaskRegistry
+
+    try:
+        chosen = TaskRegistry.builtin().select(selector)
+    except TaskNotFound as e:
+        raise typer.BadParameter(str(e)) from None
+    if not chosen:
+        raise typer.BadParameter(f"no task matches {selector!r}")
+    return chosen
+
+
+@tasks_app.command("list")
+def tasks_list(selector: Annotated[str, typer.Argument()] = "all", as_json: bool = False) -> None:
     """List the built-in tasks."""
     from rich.table import Table
 
-    from mag_mcp.tasks.registry import TaskRegistry
-
-    chosen = TaskRegistry.builtin().select(selector)
+    chosen = _select(selector)
     if as_json:
         print(json.dumps([t.model_dump(mode="json", exclude_none=True) for t in chosen], indent=1))
         return
@@ -142,9 +164,67 @@ def list_tasks(selector: Annotated[str, typer.Argument()] = "all", as_json: bool
     for col in ("id", "site", "kind", "som", "coord", "intent"):
         table.add_column(col)
     for t in chosen:
-        table.add_row(t.id, ",".join(t.sites), t.mag.tags.kind or "" if t.mag else "",
+        table.add_row(t.id, ",".join(t.sites), (t.mag.tags.kind or "") if t.mag else "",
                       str(t.gold_length("som") or ""), str(t.gold_length("coord") or ""), t.intent)
     Console().print(table)
+
+
+@tasks_app.command("verify")
+def tasks_verify(
+    site: Annotated[str, typer.Option(help="Only tasks on this site (default: all)")] = "all",
+    grounding: Annotated[str, typer.Option(help="som, coord or both")] = "both",
+    concurrency: Annotated[int, typer.Option(help="Episodes at once")] = 3,
+    out: Annotated[Path, typer.Option(help="Where the verification runs go")] = Path("runs/verify"),
+    server: Annotated[str | None, typer.Option(help="URL of a running server (default: spawn one)")] = None,
+) -> None:
+    """Replay every gold trajectory (all must pass) and the no-op agent (must fail
+    navigation and state-changing tasks). Exits non-zero on any failure."""
+    import anyio
+
+    from mag_mcp.tasks.verify import verify_table, verify_tasks
+
+    groundings = _groundings(grounding)
+    chosen = [t for t in _select(site) if t.mag and t.mag.gold]
+    if not chosen:
+        raise typer.BadParameter("no task with gold trajectories matches")
+    report = anyio.run(verify_tasks, chosen, groundings, out, concurrency, server)
+    Console().print(verify_table(report, groundings))
+    if report.failures:
+        err.print(f"[red]{len(report.failures)} task(s) failed verification[/]")
+        raise typer.Exit(1)
+
+
+@tasks_app.command("stats")
+def tasks_stats(out: Annotated[Path, typer.Option(help="Markdown file to write")] = Path("docs/TASKS.md")) -> None:
+    """Count the suite by site, split, kind, length and template; write docs/TASKS.md."""
+    from mag_mcp.tasks.stats import render_stats
+
+    text = render_stats(_select("all"))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    Console().print(text.split("### By template")[0])
+    err.print(f"wrote {out}")
+
+
+@tasks_app.command("import-webarena")
+def tasks_import_webarena(
+    file: Annotated[Path, typer.Argument(help="WebArena configurations (e.g. test.raw.json)")],
+    out: Annotated[Path, typer.Option(help="MAG task file to write")] = Path("webarena_tasks.json"),
+) -> None:
+    """Convert WebArena configurations into MAG tasks (no gold). Site URLs come from
+    SHOPPING, SHOPPING_ADMIN, REDDIT, GITLAB, MAP and WIKIPEDIA when set."""
+    from mag_mcp.tasks.webarena_import import ImportProblem, env_base_urls, import_file
+
+    urls = env_base_urls()
+    try:
+        tasks = import_file(file, urls)
+    except ImportProblem as e:
+        err.print(f"[red]error:[/] {e}")
+        raise typer.Exit(2) from None
+    out.write_text(json.dumps(tasks, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    placeholders = "substituted from the environment" if urls else "kept as placeholders (set SHOPPING=... to substitute)"
+    err.print(f"converted {len(tasks)} tasks → {out}; site URLs {placeholders}. "
+              f"Serve them with: mag serve --external --task-file {out}")
 
 
 @app.command()

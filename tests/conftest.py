@@ -35,7 +35,7 @@ def _spawn_http_server(runs_dir: Path):
     log = open(runs_dir / "server.log", "w")
     proc = subprocess.Popen(
         [sys.executable, "-m", "mag_mcp.cli", "serve", "--transport", "http", "--port", str(port),
-         "--site-port", "shopping=0", "--runs-dir", str(runs_dir), "--max-episodes", "24"],
+         "--free-ports", "--runs-dir", str(runs_dir), "--max-episodes", "24"],
         stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
     )
     deadline = time.monotonic() + 90

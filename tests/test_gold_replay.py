@@ -4,11 +4,13 @@ groundings succeeds over stdio and over streamable HTTP; no-op scores nothing.""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from mag_mcp.agents.runner import run_agent
 from mag_mcp.env.transcript import read_transcript
+from mag_mcp.tasks.verify import verify_tasks
 
 pytestmark = pytest.mark.anyio
 
@@ -23,22 +25,22 @@ def test_suite_shape(shop_tasks):
         assert all(t.gold_length(g) < 30 for g in ("som", "coord"))
 
 
-async def test_gold_over_stdio(tmp_path, shop_tasks):
-    res = await run_agent("gold", shop_tasks, ["som", "coord"], tmp_path / "gold-stdio", server=None, concurrency=2)
-    failed = [(e.task_id, e.grounding, e.status, e.error) for e in res.episodes if not e.success]
-    assert not failed
-    assert res.success_rate == 1.0 and len(res.episodes) == 24
-    data = json.loads((tmp_path / "gold-stdio" / "results.json").read_text())
-    assert data["success_rate"] == 1.0
+async def test_verify_over_stdio(tmp_path, shop_tasks):
+    """`mag tasks verify`'s engine: gold succeeds in both groundings, no-op fails navigation/state tasks."""
+    report = await verify_tasks(shop_tasks, ["som", "coord"], tmp_path / "verify", concurrency=2)
+    assert not report.failures, [v.model_dump() for v in report.failures]
+    data = json.loads((tmp_path / "verify" / "gold" / "results.json").read_text())
+    assert data["success_rate"] == 1.0 and len(data["episodes"]) == 24
     assert {"task_id", "grounding", "success", "steps"} <= set(data["episodes"][0])
-    # every episode left a complete transcript with one screenshot per step
-    for e in res.episodes:
-        records = read_transcript(__import__("pathlib").Path(e.transcript))
+    # every gold episode left a complete transcript with one screenshot per step
+    for e in data["episodes"]:
+        path = Path(e["transcript"])
+        records = read_transcript(path)
         assert records[0]["type"] == "header" and records[-1]["type"] == "end"
         steps = [r for r in records if r["type"] == "step"]
-        assert len(steps) == e.steps and records[-1]["success"] is True
+        assert len(steps) == e["steps"] and records[-1]["success"] is True
         for r in steps:
-            assert (__import__("pathlib").Path(e.transcript).parent / r["screenshot"]).stat().st_size > 1000
+            assert (path.parent / r["screenshot"]).stat().st_size > 1000
             assert r["guide"] and r["compliant"]
         assert records[0]["versions"]["chromium"]
 

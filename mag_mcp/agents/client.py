@@ -21,7 +21,8 @@ class ToolCallError(RuntimeError):
 
 
 def stdio_params(runs_dir: Path | None = None, extra_args: list[str] | None = None) -> StdioServerParameters:
-    args = ["-m", "mag_mcp.cli", "serve", "--transport", "stdio"]
+    # a private server: its sites on free ports, so it never collides with another
+    args = ["-m", "mag_mcp.cli", "serve", "--transport", "stdio", "--free-ports"]
     if runs_dir is not None:
         args += ["--runs-dir", str(runs_dir)]
     args += extra_args or []

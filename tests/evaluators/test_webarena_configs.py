@@ -18,7 +18,7 @@ from evaluators.checkers.url_match import resolve
 from evaluators.results import CheckDetail
 from mag_mcp.tasks.schema import StringReference, Task
 
-DATA = Path(__file__).parents[2].parent / "shared" / "data" / "webarena" / "test.raw.json"
+DATA = Path(__file__).parents[1] / "fixtures" / "webarena" / "test.raw.json"  # a copy, with WebArena's license
 pytestmark = pytest.mark.skipif(
     not DATA.exists(), reason=f"WebArena configurations not found at {DATA} (shared data checkout absent)"
 )

@@ -7,7 +7,7 @@ from .app import create_app
 from .common import SESSION_COOKIE
 from .seed import DEFAULT_SESSION_TOKEN, build_seed
 
-SEED_VERSION = "2026.11.1"  # bump whenever seed.py or catalog_data.py changes the data
+SEED_VERSION = "2026.11.2"  # bump whenever seed.py or catalog_data.py changes the data
 
 SITE = SiteSpec(
     key="shopping",

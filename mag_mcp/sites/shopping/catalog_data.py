@@ -638,3 +638,119 @@ COUNTRIES: list[tuple[str, str]] = [
     ("US", "United States"), ("CA", "Canada"), ("MX", "Mexico"), ("GB", "United Kingdom"),
     ("DE", "Germany"), ("FR", "France"), ("JP", "Japan"), ("AU", "Australia"),
 ]
+
+# --- more shoppers, order comments, admin users (seed 2026.11.2; used by the admin) ------------------
+# Port Alder residents of the shared world (mag_mcp.sites.world.PEOPLE, Emma Lopez excepted) are shop
+# customers too: username -> (street, district, ZIP, phone). City: Port Alder, Oregon.
+PORT_ALDER_ADDRESSES: dict[str, tuple[str, str, str, str]] = {
+    "byteblaze": ("48 Foundry Lane", "Old Mill", "97413", "5035550148"),
+    "primer": ("210 Lantern Street", "Lantern Quarter", "97411", "5035550210"),
+    "sam_rivera": ("77 Riverside Row", "Riverside Row", "97414", "5035550077"),
+    "harbor_hannah": ("5 Wharf Street", "Alder Wharf", "97412", "5035550005"),
+    "jkowalski": ("1320 Eastgate Avenue", "Eastgate", "97416", "5035551320"),
+    "mia_chen": ("9 Lighthouse Road", "North Shore", "97417", "5035550009"),
+    "diego_m": ("402 College Avenue", "University Park", "97418", "5035550402"),
+    "noor_a": ("66 Observatory Drive", "Hilltop", "97415", "5035550066"),
+    "liam_oconnor": ("31 Millrace Street", "Old Mill", "97413", "5035550031"),
+    "grace_kim": ("150 Garden Way", "University Park", "97418", "5035550150"),
+    "tom_baker": ("2 Pier Road", "Alder Wharf", "97412", "5035550002"),
+    "zoe_walsh": ("815 Campus Drive", "University Park", "97418", "5035550815"),
+    "omar_haddad": ("120 Riverside Row", "Riverside Row", "97414", "5035550120"),
+    "lucy_nguyen": ("14 Founders Square", "Lantern Quarter", "97411", "5035550014"),
+    "kai_tanaka": ("503 Eastgate Avenue", "Eastgate", "97416", "5035550503"),
+    "rosa_garcia": ("88 Hospital Hill Road", "Eastgate", "97416", "5035550088"),
+    "ben_foster": ("27 Bridge Street", "Riverside Row", "97414", "5035550027"),
+    "ivy_patel": ("640 Hilltop Crescent", "Hilltop", "97415", "5035550640"),
+    "max_weber": ("3 Reservoir Lane", "Hilltop", "97415", "5035550003"),
+    "ella_brooks": ("19 Granary Court", "Old Mill", "97413", "5035550019"),
+    "yusuf_kaya": ("255 Station Road", "Eastgate", "97416", "5035550255"),
+    "chloe_martin": ("7 Lantern Street", "Lantern Quarter", "97411", "5035550007"),
+    "adam_novak": ("92 Dune Road", "North Shore", "97417", "5035550092"),
+}
+PORT_ALDER = ("Port Alder", "Oregon")
+
+# Generated shoppers: unique (first, last) pairs drawn from these lists, living in these places
+# (city, state, ZIP prefix, phone area code), on these streets.
+MORE_FIRST_NAMES: list[str] = [
+    "Aaron", "Abigail", "Adrian", "Aisha", "Alicia", "Amelia", "Andre", "Angela", "Anthony", "Aria",
+    "Brian", "Brooke", "Caleb", "Camila", "Carlos", "Caroline", "Cody", "Dana", "David", "Derek",
+    "Elena", "Elijah", "Erin", "Fatima", "Felix", "Gabriel", "Hailey", "Hector", "Ian", "Jacob",
+    "Jasmine", "Jason", "Jenna", "Jordan", "Julia", "Kayla", "Kevin", "Laura", "Leah", "Logan",
+    "Marcus", "Maya", "Megan", "Nathan", "Nicole", "Owen", "Paige", "Rachel", "Ryan", "Sara",
+    "Sean", "Sofia", "Tara", "Tyler", "Valerie", "Victor", "Wesley", "Whitney", "Xavier", "Yasmin",
+]
+MORE_LAST_NAMES: list[str] = [
+    "Adams", "Baker", "Bennett", "Brooks", "Campbell", "Carter", "Chavez", "Collins", "Cooper", "Cruz",
+    "Diaz", "Edwards", "Evans", "Fisher", "Flores", "Gomez", "Gonzalez", "Gray", "Green", "Hughes",
+    "Hill", "Howard", "Hayes", "James", "Jenkins", "Kelly", "King", "Lee", "Long", "Lopez",
+    "Morgan", "Morris", "Murphy", "Myers", "Nelson", "Ortiz", "Parker", "Perez", "Perry", "Phillips",
+    "Powell", "Price", "Ramirez", "Reed", "Reyes", "Richardson", "Rivera", "Roberts", "Rogers", "Ross",
+    "Russell", "Sanchez", "Sanders", "Scott", "Stewart", "Sullivan", "Torres", "Turner", "Ward", "Watson",
+]
+MORE_PLACES: list[tuple[str, str, str, str]] = [
+    ("Houston", "Texas", "770", "713"), ("San Antonio", "Texas", "782", "210"), ("Albuquerque", "New Mexico", "871", "505"),
+    ("Las Vegas", "Nevada", "891", "702"), ("Salt Lake City", "Utah", "841", "801"), ("Boise", "Idaho", "837", "208"),
+    ("Omaha", "Nebraska", "681", "402"), ("Kansas City", "Missouri", "641", "816"), ("St. Louis", "Missouri", "631", "314"),
+    ("Milwaukee", "Wisconsin", "532", "414"), ("Detroit", "Michigan", "482", "313"), ("Cleveland", "Ohio", "441", "216"),
+    ("Indianapolis", "Indiana", "462", "317"), ("Louisville", "Kentucky", "402", "502"), ("Memphis", "Tennessee", "381", "901"),
+    ("New Orleans", "Louisiana", "701", "504"), ("Birmingham", "Alabama", "352", "205"), ("Charlotte", "North Carolina", "282", "704"),
+    ("Raleigh", "North Carolina", "276", "919"), ("Richmond", "Virginia", "232", "804"), ("Baltimore", "Maryland", "212", "410"),
+    ("Philadelphia", "Pennsylvania", "191", "215"), ("Newark", "New Jersey", "071", "973"), ("Hartford", "Connecticut", "061", "860"),
+    ("Providence", "Rhode Island", "029", "401"), ("Portland", "Maine", "041", "207"), ("Buffalo", "New York", "142", "716"),
+    ("Orlando", "Florida", "328", "407"), ("Tampa", "Florida", "336", "813"), ("Honolulu", "Hawaii", "968", "808"),
+    ("Anchorage", "Alaska", "995", "907"), ("Tucson", "Arizona", "857", "520"), ("Oakland", "California", "946", "510"),
+    ("San Jose", "California", "951", "408"), ("Fresno", "California", "937", "559"), ("Spokane", "Washington", "992", "509"),
+    ("Eugene", "Oregon", "974", "541"), ("Madison", "Wisconsin", "537", "608"), ("Des Moines", "Iowa", "503", "515"),
+    ("Oklahoma City", "Oklahoma", "731", "405"),
+]
+STREET_NAMES: list[str] = [
+    "Main St", "Oak Ave", "Maple Dr", "Cedar Ln", "Pine St", "Elm St", "Washington Ave", "Lake Rd",
+    "Hillcrest Dr", "Park Ave", "Sunset Blvd", "Highland Ave", "Jefferson St", "Lincoln Way", "Willow Ct",
+    "Chestnut St", "Spruce Ave", "River Rd", "Meadow Ln", "Forest Dr", "Church St", "Broadway",
+    "Franklin Ave", "Madison St", "Valley View Rd",
+]
+EMAIL_DOMAINS: list[str] = ["gmail.com", "gmail.com", "gmail.com", "yahoo.com", "outlook.com", "hotmail.com",
+                            "icloud.com", "aol.com", "protonmail.com"]
+
+# Order comments an admin left (order_status_history), by the status they were written with.
+ORDER_COMMENTS: dict[str, list[str]] = {
+    "pending": [
+        "Waiting for the check to arrive before processing.",
+        "Customer called to confirm the shipping address.",
+        "Payment reminder sent to the customer.",
+    ],
+    "processing": [
+        "Payment received. Preparing the shipment.",
+        "Invoice created; items are being picked at the warehouse.",
+        "One item comes from the Eastgate warehouse; ships separately.",
+        "Customer asked for gift wrapping.",
+    ],
+    "complete": [
+        "Shipped with UPS Ground.",
+        "Shipped with USPS Priority Mail.",
+        "Delivered; customer confirmed receipt.",
+        "Left at the front door as requested.",
+        "Shipped with FedEx Home Delivery.",
+    ],
+    "canceled": [
+        "Customer asked to cancel: ordered by mistake.",
+        "Canceled: payment was not received within 14 days.",
+        "Customer found a better price and canceled.",
+        "Canceled at the customer's request; duplicate order.",
+        "Item out of stock; order canceled and customer notified.",
+    ],
+    "holded": [
+        "On hold: the shipping address could not be verified.",
+        "On hold until the customer confirms the delivery date.",
+        "On hold: suspected duplicate order, waiting for the customer's answer.",
+        "Payment check bounced; order on hold.",
+    ],
+}
+
+# Store administrators: username, first name, last name, email, role, active.
+ADMIN_USERS: list[tuple[str, str, str, str, str, int]] = [
+    ("admin", "Admin", "User", "admin@onestopmarket.com", "Administrators", 1),
+    ("catalog_manager", "Nadia", "Petrov", "nadia.petrov@onestopmarket.com", "Catalog Managers", 1),
+    ("support_lead", "Owen", "Fletcher", "owen.fletcher@onestopmarket.com", "Customer Support", 1),
+    ("former_intern", "Riley", "Shaw", "riley.shaw@onestopmarket.com", "Customer Support", 0),
+]

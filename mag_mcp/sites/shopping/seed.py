@@ -28,8 +28,10 @@ products(id, sku UNIQUE -- ASIN-like 'B0XXXXXXXX', name, slug UNIQUE -- page URL
     review_count, qty -- units in stock (0 = out of stock), status INTEGER 1 enabled /
     0 disabled, is_featured INTEGER 0/1 (home page grid), created_at)
 reviews(id, product_id, customer_id NULL for anonymous shoppers, nickname, summary,
-    text, rating INTEGER 1..5, status 'approved', created_at)
-    -- products.rating_summary/review_count are kept in sync by the site.
+    text, rating INTEGER 1..5, status 'approved'|'pending'|'not_approved', created_at)
+    -- only approved reviews show on the storefront; products.rating_summary/review_count
+    count approved reviews only and are kept in sync by both sites. Seed: reviews 1..1265
+    are approved; 1266.. are recent ones awaiting moderation (pending / not_approved).
 customers(id, firstname, lastname, email UNIQUE, password_hash, created_at,
     newsletter_subscribed INTEGER 0/1)
 sessions(token PRIMARY KEY, customer_id, created_at, last_order_id NULL)
@@ -39,7 +41,8 @@ cart_items(id, customer_id, product_id, qty, added_at; UNIQUE(customer_id, produ
 wishlist_items(id, customer_id, product_id, added_at; UNIQUE(customer_id, product_id))
 orders(id -- the number in '/sales/order/view/order_id/<id>/', increment_id -- the
     order number shown to people, '%09d' % id, e.g. '000000190', customer_id,
-    status 'pending'|'processing'|'complete'|'canceled', created_at,
+    status 'pending'|'processing'|'complete'|'canceled'|'holded' (Magento's code for
+    "On Hold"), created_at,
     shipping_firstname, shipping_lastname, shipping_company, shipping_street,
     shipping_city, shipping_region, shipping_postcode, shipping_country_id,
     shipping_telephone, shipping_method 'Flat Rate - Fixed'|'Best Way - Table Rate',
@@ -47,6 +50,21 @@ orders(id -- the number in '/sales/order/view/order_id/<id>/', increment_id -- t
     grand_total)  -- billing address = shipping address
 order_items(id, order_id, product_id, sku, name, price, qty, row_total)
 contact_messages(id, customer_id NULL, name, email, telephone, comment, created_at)
+order_status_history(id, order_id, status -- the order's status after this entry, comment
+    ('' when only the status changed), is_customer_notified 0/1, is_visible_on_front 0/1,
+    author -- admin username, created_at)  -- the admin's "Comments History"
+admin_users(id, username UNIQUE, firstname, lastname, email UNIQUE, password_hash, role,
+    is_active 0/1, created_at)  -- 'admin' / 'admin1234' is the default administrator
+admin_sessions(token PRIMARY KEY, admin_user_id, created_at)
+
+Ids and dates
+-------------
+Rows of the original shop seed keep their ids: customers 1..21, orders 1..295 (sorted by
+date), reviews 1..1265. The admin-scale rows come after them: customers 22..44 are the
+Port Alder residents of ``mag_mcp.sites.world.PEOPLE`` (same names; e-mail
+``<username with '.' for '_'>@gmail.com``), customers 45.. are generated shoppers;
+their orders (ids 296.., sorted by date among themselves) are spread over 2022-01..2023-06
+too, so among seed rows "latest" means highest ``created_at``, not highest id.
 
 Shipping methods: 'Flat Rate - Fixed' costs $5.00 per item (per unit of qty);
 'Best Way - Table Rate' costs $15.00 per order.
@@ -62,6 +80,7 @@ import unicodedata
 from datetime import datetime, timedelta
 from pathlib import Path
 
+from ..world import PEOPLE
 from . import catalog_data as data
 
 SEED = 7770
@@ -70,6 +89,9 @@ DEFAULT_SESSION_TOKEN = "5b1f0c9e8d7a4e2f9c3b6a1d0e8f7c2a"
 DEFAULT_CUSTOMER_EMAIL = "emma.lopez@gmail.com"
 DEFAULT_PASSWORD = "Password.123"
 PAYMENT_METHOD = "Check / Money order"
+ADMIN_SESSION_TOKEN = "9e4c2a7b1d8f4c3e8a6b0f5d2c7e9a13"  # the admin's logged-in cookie (shopping_admin)
+ADMIN_USERNAME = "admin"
+ADMIN_PASSWORD = "admin1234"
 FLAT_RATE = "Flat Rate - Fixed"
 BEST_WAY = "Best Way - Table Rate"
 SHIPPING_METHODS = {
@@ -131,6 +153,17 @@ CREATE INDEX order_items_order ON order_items(order_id);
 CREATE TABLE contact_messages (
     id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers(id), name TEXT NOT NULL,
     email TEXT NOT NULL, telephone TEXT NOT NULL DEFAULT '', comment TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE order_status_history (
+    id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL REFERENCES orders(id), status TEXT NOT NULL,
+    comment TEXT NOT NULL DEFAULT '', is_customer_notified INTEGER NOT NULL DEFAULT 0,
+    is_visible_on_front INTEGER NOT NULL DEFAULT 0, author TEXT NOT NULL DEFAULT '', created_at TEXT NOT NULL);
+CREATE INDEX order_status_history_order ON order_status_history(order_id);
+CREATE TABLE admin_users (
+    id INTEGER PRIMARY KEY, username TEXT NOT NULL UNIQUE, firstname TEXT NOT NULL, lastname TEXT NOT NULL,
+    email TEXT NOT NULL UNIQUE, password_hash TEXT NOT NULL, role TEXT NOT NULL, is_active INTEGER NOT NULL DEFAULT 1,
+    created_at TEXT NOT NULL);
+CREATE TABLE admin_sessions (
+    token TEXT PRIMARY KEY, admin_user_id INTEGER NOT NULL REFERENCES admin_users(id), created_at TEXT NOT NULL);
 """
 
 # The default customer's order history: (date time, status, method code, [(product name, qty)]).
@@ -450,6 +483,149 @@ def _fill(conn: sqlite3.Connection, rng: random.Random) -> None:
              summary, len(ratings), 0 if p["id"] in out_of_stock else p["qty"], int(p["id"] in featured),
              p["created_at"]),
         )
+    _fill_admin_scale(conn, products)
+
+
+# --- admin scale: more customers and orders, moderation queue, order comments, admin users -----------
+# Drawn from their own random stream, after every row above, so the original rows never change.
+
+N_GENERATED_CUSTOMERS = 66
+_ORDER_COUNTS = (0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 5, 6, 8)
+
+
+def _order_status(rng: random.Random, created: str) -> str:
+    if created >= "2023-05-20":
+        return rng.choices(["pending", "processing", "holded"], [5, 4, 1])[0]
+    return rng.choices(["complete", "canceled", "holded", "processing", "pending"], [80, 12, 3, 3, 2])[0]
+
+
+def _later(rng: random.Random, ts: str, max_hours: int, cap: str = f"{SEED_TODAY} 08:00:00") -> str:
+    t = datetime.fromisoformat(ts) + timedelta(minutes=rng.randint(20, max_hours * 60))
+    return min(t.strftime("%Y-%m-%d %H:%M:%S"), max(cap, ts))
+
+
+def _fill_admin_scale(conn: sqlite3.Connection, products: list[dict]) -> None:
+    rng = random.Random(f"{SEED}:admin-scale")
+    first_id = conn.execute("SELECT MAX(id) FROM customers").fetchone()[0] + 1
+    # --- customers: Port Alder residents of the shared world, then generated shoppers
+    people: list[tuple[str, str, str, str, str, str, str, str, str]] = []  # + company of a 2nd address
+    for person in PEOPLE:
+        if person.username not in data.PORT_ALDER_ADDRESSES:
+            continue  # Emma Lopez is customer 1
+        street, _district, postcode, phone = data.PORT_ALDER_ADDRESSES[person.username]
+        first, last = person.name.split(" ", 1)
+        people.append((first, last, f"{person.username.replace('_', '.')}@gmail.com", street,
+                       *data.PORT_ALDER, postcode, phone))
+    names = {(r[0], r[1]) for r in conn.execute("SELECT firstname, lastname FROM customers")}
+    emails = {r[0] for r in conn.execute("SELECT email FROM customers")} | {p[2] for p in people}
+    names |= {(p[0], p[1]) for p in people}
+    while len(people) < len(data.PORT_ALDER_ADDRESSES) + N_GENERATED_CUSTOMERS:
+        first, last = rng.choice(data.MORE_FIRST_NAMES), rng.choice(data.MORE_LAST_NAMES)
+        if (first, last) in names:
+            continue
+        f, l_ = first.lower(), last.lower()
+        local = rng.choice([f"{f}.{l_}", f"{f}{l_}", f"{f[0]}{l_}", f"{f}.{l_}{rng.randint(1, 99)}", f"{f}_{l_}"])
+        email = f"{local}@{rng.choice(data.EMAIL_DOMAINS)}"
+        if email in emails:
+            continue
+        names.add((first, last))
+        emails.add(email)
+        city, region, zip3, area = rng.choice(data.MORE_PLACES)
+        people.append((first, last, email, f"{rng.randint(12, 9870)} {rng.choice(data.STREET_NAMES)}", city,
+                       region, f"{zip3}{rng.randrange(100):02d}", f"{area}555{rng.randrange(10000):04d}"))
+    popularity = products[:]
+    rng.shuffle(popularity)
+    weights = [1 / (rank + 3) ** 0.9 for rank in range(len(popularity))]
+    raw_orders: list[tuple] = []  # (created_at, customer_id, status, method, address, [(product, qty)])
+    customers_out: list[dict] = []
+    for cid, (first, last, email, street, city, region, postcode, phone) in enumerate(people, start=first_id):
+        since = _ts(rng, "2021-03-01 00:00:00", "2023-04-30 00:00:00")
+        addresses = [(first, last, "", street, city, region, postcode, phone, 1)]
+        if rng.random() < 0.15:
+            other = (first, last, rng.choice(["Alder Labs", "City Library", "Harbor Freight Co.", "Riverside Clinic",
+                                              "Northwind Traders", "Blue Sky Dental"]),
+                     f"{rng.randint(100, 2999)} {rng.choice(data.STREET_NAMES)}\nSuite {rng.randint(100, 450)}",
+                     city, region, postcode, phone, 0)
+            addresses.append(other)
+        customers_out.append(dict(id=cid, first=first, last=last, email=email, since=since, addresses=addresses))
+        start = max(since, "2022-01-03 00:00:00")
+        for _ in range(rng.choice(_ORDER_COUNTS)):
+            created = _ts(rng, start, "2023-06-11 20:00:00")
+            picks: list[dict] = []
+            for _ in range(rng.choice([1, 1, 1, 2, 2, 2, 3, 3, 4])):
+                p = rng.choices(popularity, weights)[0]
+                if p not in picks:
+                    picks.append(p)
+            items = [(p, rng.choice([1, 1, 1, 1, 2, 2, 3] if p["price"] < 60 else [1, 1, 1, 1, 1, 2])) for p in picks]
+            raw_orders.append((created, cid, _order_status(rng, created), rng.choice(["flatrate", "flatrate", "bestway"]),
+                               rng.choice(addresses), items))
+    for c in customers_out:
+        conn.execute(
+            "INSERT INTO customers (id, firstname, lastname, email, password_hash, created_at, newsletter_subscribed)"
+            " VALUES (?,?,?,?,?,?,?)",
+            (c["id"], c["first"], c["last"], c["email"], hash_password(DEFAULT_PASSWORD, f"s{c['id']:04d}"),
+             c["since"], int(rng.random() < 0.35)))
+        for first, last, company, street, city, region, postcode, phone, default in c["addresses"]:
+            conn.execute(
+                "INSERT INTO addresses (customer_id, firstname, lastname, company, street, city, region, postcode,"
+                " country_id, telephone, is_default_billing, is_default_shipping) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                (c["id"], first, last, company, street, city, region, postcode, "US", phone, default, default))
+    # --- orders 296..
+    raw_orders.sort(key=lambda o: (o[0], o[1]))
+    next_oid = conn.execute("SELECT MAX(id) FROM orders").fetchone()[0] + 1
+    for oid, (created, cid, status, method, addr, items) in enumerate(raw_orders, start=next_oid):
+        first, last, company, street, city, region, postcode, phone, _ = addr
+        total_qty = sum(q for _, q in items)
+        subtotal = round(sum(p["price"] * q for p, q in items), 2)
+        ship = shipping_cost(method, total_qty)
+        conn.execute(
+            "INSERT INTO orders (id, increment_id, customer_id, status, created_at, shipping_firstname,"
+            " shipping_lastname, shipping_company, shipping_street, shipping_city, shipping_region,"
+            " shipping_postcode, shipping_country_id, shipping_telephone, shipping_method, payment_method,"
+            " total_qty, subtotal, shipping_amount, grand_total) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (oid, f"{oid:09d}", cid, status, created, first, last, company, street, city, region, postcode, "US",
+             phone, SHIPPING_METHODS[method][0], PAYMENT_METHOD, total_qty, subtotal, ship,
+             round(subtotal + ship, 2)))
+        conn.executemany(
+            "INSERT INTO order_items (order_id, product_id, sku, name, price, qty, row_total) VALUES (?,?,?,?,?,?,?)",
+            [(oid, p["id"], p["sku"], p["name"], p["price"], q, round(p["price"] * q, 2)) for p, q in items])
+    # --- comments history (for orders old and new)
+    share = {"pending": 0.3, "processing": 0.5, "complete": 0.3, "canceled": 0.7, "holded": 1.0}
+    authors = [u[0] for u in data.ADMIN_USERS if u[5]]
+    history = []
+    for o in conn.execute("SELECT id, status, created_at FROM orders ORDER BY id").fetchall():
+        oid, status, created = o
+        if rng.random() < share[status]:
+            history.append((_later(rng, created, 96), oid, status, rng.choice(data.ORDER_COMMENTS[status]),
+                            int(rng.random() < 0.5), 0, rng.choice(authors)))
+    history.sort()
+    conn.executemany(
+        "INSERT INTO order_status_history (created_at, order_id, status, comment, is_customer_notified,"
+        " is_visible_on_front, author) VALUES (?,?,?,?,?,?,?)", history)
+    # --- reviews waiting for moderation (they change no product's rating)
+    pending = []
+    reviewers = customers_out[:]
+    for p in rng.sample(products, 30):
+        c = rng.choice(reviewers)
+        rating = rng.choice([1, 2, 2, 3, 4, 4, 5, 5, 5])
+        pros, cons = data.REVIEW_ASPECTS[p["top"]]
+        pending.append((_ts(rng, "2023-05-10 00:00:00", "2023-06-11 23:00:00"), p["id"], c["id"], c["first"],
+                        rng.choice(data.REVIEW_SUMMARIES[rating]), _review_text(rng, rating, pros, cons), rating,
+                        "not_approved" if rng.random() < 0.2 else "pending"))
+    pending.sort()
+    conn.executemany(
+        "INSERT INTO reviews (created_at, product_id, customer_id, nickname, summary, text, rating, status)"
+        " VALUES (?,?,?,?,?,?,?,?)", pending)
+    # --- administrators
+    for uid, (username, first, last, email, role, active) in enumerate(data.ADMIN_USERS, start=1):
+        password = ADMIN_PASSWORD if username == ADMIN_USERNAME else f"{username}.Pass123"
+        conn.execute(
+            "INSERT INTO admin_users (id, username, firstname, lastname, email, password_hash, role, is_active,"
+            " created_at) VALUES (?,?,?,?,?,?,?,?,?)",
+            (uid, username, first, last, email, hash_password(password, f"a{uid:04d}"), role, active,
+             f"2021-0{uid}-15 09:00:00"))
+    conn.execute("INSERT INTO admin_sessions (token, admin_user_id, created_at) VALUES (?,?,?)",
+                 (ADMIN_SESSION_TOKEN, 1, f"{SEED_TODAY} 08:00:00"))
 
 
 if __name__ == "__main__":  # pragma: no cover - manual inspection helper

@@ -1,0 +1,288 @@
+"""Helpers shared by the admin's views: templates, admin session, flash messages, redirects, dates."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from functools import wraps
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, unquote, urlencode
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.templating import Jinja2Templates
+
+from ..base import db
+from ..shopping.catalog_data import COUNTRIES, US_STATES
+
+SESSION_COOKIE = "admin_session"
+FLASH_COOKIE = "admin_flash"
+HERE = Path(__file__).parent
+HOME = "/admin/dashboard/"
+LOGIN = "/admin/admin/"
+
+ORDER_STATUSES: list[tuple[str, str]] = [
+    ("pending", "Pending"), ("processing", "Processing"), ("complete", "Complete"), ("canceled", "Canceled"),
+    ("holded", "On Hold"),
+]
+REVIEW_STATUSES: list[tuple[str, str]] = [("approved", "Approved"), ("pending", "Pending"),
+                                          ("not_approved", "Not Approved")]
+STORE_VIEW = "Main Website / Main Website Store / Default Store View"
+
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+
+
+def money(value: float | None) -> str:
+    value = value or 0
+    return f"-${-value:,.2f}" if value < 0 else f"${value:,.2f}"
+
+
+def _dt(ts: str | None) -> datetime | None:
+    try:
+        return datetime.fromisoformat(ts) if ts else None
+    except ValueError:
+        return None
+
+
+def date_admin(ts: str | None) -> str:
+    """'Jun 9, 2023' (Magento's admin date)."""
+    d = _dt(ts)
+    return f"{d.strftime('%b')} {d.day}, {d.year}" if d else ""
+
+
+def datetime_admin(ts: str | None) -> str:
+    """'Jun 9, 2023 4:18:07 AM' (Magento's admin grid date and time)."""
+    d = _dt(ts)
+    if not d:
+        return ""
+    hour = d.hour % 12 or 12
+    return f"{d.strftime('%b')} {d.day}, {d.year} {hour}:{d.strftime('%M:%S')} {'AM' if d.hour < 12 else 'PM'}"
+
+
+def order_status_label(status: str) -> str:
+    return dict(ORDER_STATUSES).get(status, status.replace("_", " ").title())
+
+
+def review_status_label(status: str) -> str:
+    return dict(REVIEW_STATUSES).get(status, status.replace("_", " ").title())
+
+
+templates.env.filters.update(money=money, date_admin=date_admin, datetime_admin=datetime_admin,
+                             order_status=order_status_label, review_status=review_status_label)
+templates.env.globals.update(US_STATES=US_STATES, COUNTRIES=COUNTRIES, COUNTRY_NAMES=dict(COUNTRIES),
+                             ORDER_STATUSES=ORDER_STATUSES, REVIEW_STATUSES=REVIEW_STATUSES, STORE_VIEW=STORE_VIEW)
+
+
+def now() -> str:
+    return datetime.now(UTC).strftime("%Y-%m-%d %H:%M:%S")
+
+
+_DATE_FORMATS = ("%m/%d/%Y", "%m/%d/%y", "%Y-%m-%d", "%b %d, %Y", "%B %d, %Y", "%d.%m.%Y")
+
+
+def parse_date(value: str | None) -> date | None:
+    """A date typed by a person: 6/1/2023, 06/01/23, 2023-06-01, Jun 1, 2023."""
+    text = re.sub(r"\s+", " ", (value or "").strip())
+    if not text:
+        return None
+    for fmt in _DATE_FORMATS:
+        try:
+            return datetime.strptime(text, fmt).date()
+        except ValueError:
+            continue
+    return None
+
+
+def fmt_date_input(d: date | None) -> str:
+    return f"{d.month:02d}/{d.day:02d}/{d.year}" if d else ""
+
+
+def parse_int(value: Any, default: int | None = None) -> int | None:
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return default
+
+
+def parse_money(value: Any) -> float | None:
+    text = str(value or "").strip().replace("$", "").replace(",", "")
+    try:
+        out = float(text)
+    except ValueError:
+        return None
+    return out if out == out and abs(out) != float("inf") else None
+
+
+# --- session ----------------------------------------------------------------------------
+
+
+def current_admin(request: Request) -> sqlite3.Row | None:
+    """The signed-in administrator (an `admin_users` row) for the request's cookie, or None."""
+    if "admin_user" not in request.scope:
+        token = request.cookies.get(SESSION_COOKIE)
+        row = None
+        if token:
+            row = db(request).execute(
+                "SELECT u.* FROM admin_sessions s JOIN admin_users u ON u.id = s.admin_user_id"
+                " WHERE s.token = ? AND u.is_active = 1", (token,)).fetchone()
+        request.scope["admin_user"] = row
+    return request.scope["admin_user"]
+
+
+def safe_path(path: str | None, default: str = HOME) -> str:
+    """A local admin path to go back to (never another origin)."""
+    if path and path.startswith("/admin") and not path.startswith("//") and "\\" not in path:
+        return path
+    return default
+
+
+def here(request: Request) -> str:
+    q = request.url.query
+    return request.url.path + (f"?{q}" if q else "")
+
+
+def url_with(request: Request, **changes: Any) -> str:
+    """The current URL with some query parameters changed (None or '' removes one)."""
+    params = dict(request.query_params)
+    for key, value in changes.items():
+        if value is None or value == "":
+            params.pop(key, None)
+        else:
+            params[key] = str(value)
+    query = urlencode(params)
+    return request.url.path + (f"?{query}" if query else "")
+
+
+# --- menu ---------------------------------------------------------------------------------
+
+# (key, label, icon, landing url or None for a flyout, [(group, [(label, url)])])
+MENU: list[tuple[str, str, str, str | None, list[tuple[str, list[tuple[str, str]]]]]] = [
+    ("dashboard", "Dashboard", "\u25d4", HOME, []),
+    ("sales", "Sales", "$", None, [("Operations", [("Orders", "/admin/sales/order/")])]),
+    ("catalog", "Catalog", "\u25a6", None, [("Inventory", [("Products", "/admin/catalog/product/")]),
+                                           ("Categories", [("Categories", "/admin/catalog/category/")])]),
+    ("customer", "Customers", "\u263a", None, [("Customers", [("All Customers", "/admin/customer/index/")])]),
+    ("marketing", "Marketing", "\u2709", None, [
+        ("User Content", [("All Reviews", "/admin/review/product/"),
+                          ("Pending Reviews", "/admin/review/product/pending/")]),
+        ("Communications", [("Newsletter Subscribers", "/admin/newsletter/subscriber/")])]),
+    ("content", "Content", "\u25a4", None, [("Elements", [("Pages", "/admin/cms/page/")])]),
+    ("reports", "Reports", "\u2593", None, [
+        ("Sales", [("Orders", "/admin/reports/report_sales/sales/")]),
+        ("Products", [("Bestsellers", "/admin/reports/report_sales/bestsellers/")]),
+        ("Customers", [("Order Total", "/admin/reports/report_customer/totals/"),
+                       ("Order Count", "/admin/reports/report_customer/orders/")]),
+        ("Reviews", [("By Products", "/admin/reports/report_review/product/")])]),
+    ("stores", "Stores", "\u2302", None, [("Settings", [("All Stores", "/admin/system_store/"),
+                                                       ("Configuration", "/admin/system_config/")])]),
+]
+_SECTION_OF = [("/admin/dashboard", "dashboard"), ("/admin/sales", "sales"), ("/admin/catalog", "catalog"),
+               ("/admin/customer", "customer"), ("/admin/review", "marketing"), ("/admin/newsletter", "marketing"),
+               ("/admin/cms", "content"), ("/admin/reports", "reports"), ("/admin/system", "stores")]
+
+
+def _menu(request: Request) -> dict[str, Any]:
+    path = request.url.path
+    active = next((key for prefix, key in _SECTION_OF if path.startswith(prefix)), "")
+    open_key = request.query_params.get("menu", "")
+    items = []
+    for key, label, icon, landing, groups in MENU:
+        if landing:
+            href = landing
+        elif key == open_key:
+            href = url_with(request, menu=None)  # a second click closes the flyout
+        else:
+            href = url_with(request, menu=key)
+        items.append(dict(key=key, label=label, icon=icon, href=href, active=key == active,
+                          open=key == open_key and not landing))
+    flyout = next(((label, groups) for key, label, _, landing, groups in MENU if key == open_key and not landing),
+                  None)
+    return dict(menu_items=items, flyout=flyout, flyout_close=url_with(request, menu=None))
+
+
+# --- rendering -------------------------------------------------------------------------
+
+
+def _flash_messages(request: Request) -> list[list[str]]:
+    raw = request.cookies.get(FLASH_COOKIE)
+    if not raw:
+        return []
+    try:
+        return [[str(k), str(t)] for k, t in json.loads(unquote(raw))][:5]
+    except (ValueError, TypeError):
+        return []
+
+
+def render(request: Request, name: str, context: dict[str, Any] | None = None, status_code: int = 200) -> Response:
+    context = dict(context or {})
+    messages = _flash_messages(request) + context.pop("messages", [])
+    ctx: dict[str, Any] = dict(admin=current_admin(request), messages=messages, current_path=request.url.path)
+    ctx.update(_menu(request))
+    ctx.update(context)
+    resp = templates.TemplateResponse(request, name, ctx, status_code=status_code)
+    if request.cookies.get(FLASH_COOKIE):
+        resp.delete_cookie(FLASH_COOKIE, path="/")
+    return resp
+
+
+def redirect(request: Request, url: str, flash: str | None = None, kind: str = "success") -> Response:
+    """Commit the request's writes, then answer 303 (PRG), optionally with a flash message."""
+    db(request).commit()
+    resp = RedirectResponse(url, status_code=303)
+    if flash:
+        resp.set_cookie(FLASH_COOKIE, quote(json.dumps([[kind, flash]])), path="/", httponly=True, samesite="lax")
+    return resp
+
+
+def login_redirect(request: Request, back: str | None = None) -> Response:
+    back = safe_path(back or here(request))
+    url = LOGIN if back == HOME else LOGIN + "?" + urlencode({"referer": back})
+    return redirect(request, url)
+
+
+def not_found(request: Request, what: str = "page") -> Response:
+    return render(request, "404.html", {"title": "404 Not Found", "what": what}, status_code=404)
+
+
+def require_admin(fn: Callable) -> Callable:
+    """For sync GET views `fn(request)`: guests are sent to the sign-in page (and back after)."""
+
+    @wraps(fn)
+    def view(request: Request) -> Response:
+        if current_admin(request) is None:
+            return login_redirect(request)
+        return fn(request)
+
+    return view
+
+
+def form_view(fn: Callable[[Request, dict[str, str]], Response], public: bool = False) -> Callable:
+    """Turn a sync `fn(request, form)` into an endpoint that reads the form first (then runs in the
+    thread pool). Unless `public`, guests are sent to the sign-in page."""
+
+    @wraps(fn)
+    async def endpoint(request: Request) -> Response:
+        form = await request.form()
+        data: dict[str, str] = {}
+        for k, v in form.multi_items():
+            if isinstance(v, str):
+                data[k] = f"{data[k]},{v}" if k in data and k.endswith("[]") else v
+        await form.close()
+
+        def run() -> Response:
+            if not public and current_admin(request) is None:
+                return login_redirect(request, HOME)
+            return fn(request, data)
+
+        return await run_in_threadpool(run)
+
+    return endpoint
+
+
+def public_form_view(fn: Callable[[Request, dict[str, str]], Response]) -> Callable:
+    return form_view(fn, public=True)
