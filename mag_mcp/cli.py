@@ -229,15 +229,17 @@ def tasks_import_webarena(
 
 @app.command()
 def sites(
-    names: Annotated[str, typer.Option(help="Comma-separated site keys")] = "shopping",
+    names: Annotated[str, typer.Option(help="'all' or comma-separated site keys")] = "all",
 ) -> None:
     """Serve the embedded sites for a person to browse (Ctrl+C to stop)."""
     import time
 
+    from mag_mcp.sites.registry import embedded_site_keys
     from mag_mcp.sites.runner import EmbeddedSites
 
     _logging(False)
-    with EmbeddedSites([s.strip() for s in names.split(",")]) as running:
+    keys = embedded_site_keys() if names == "all" else [s.strip() for s in names.split(",")]
+    with EmbeddedSites(keys) as running:
         for key, url in running.base_urls.items():
             err.print(f"{key}: {url}")
         try:

@@ -61,7 +61,7 @@ def main(out: Path = Path("runs/demo")) -> None:
     try:
         _wait_http(f"http://127.0.0.1:{port}/", proc)
         console.print(f"Replaying gold trajectories: {len(tasks)} shop tasks × Set-of-Mark and coordinates")
-        res = anyio.run(run_agent, "gold", tasks, ["som", "coord"], out, url, 2)
+        res = anyio.run(run_agent, "gold", tasks, ["som", "coord"], out, url, 3)
     finally:
         proc.terminate()
         try:

@@ -33,8 +33,8 @@ async def _buy(c, ep, query, product):
 async def test_concurrent_orders_are_isolated(http_server):
     url, _ = http_server
     async with connect(url) as c:
-        a = (await c.step("reset", {"task_id": "shopping-010", "grounding": "som", "run_id": "iso"})).observation.episode_id
-        b = (await c.step("reset", {"task_id": "shopping-010", "grounding": "som", "run_id": "iso"})).observation.episode_id
+        a = (await c.step("reset", {"task_id": "shopping-buy-1", "grounding": "som", "run_id": "iso"})).observation.episode_id
+        b = (await c.step("reset", {"task_id": "shopping-buy-1", "grounding": "som", "run_id": "iso"})).observation.episode_id
         carts = {}
 
         async def shop(ep, query, product):
@@ -61,7 +61,7 @@ async def test_concurrent_orders_are_isolated(http_server):
         await _click(c, b, "link", "My Account")
         out_a = await c.stop(a, "")
         out_b = await c.stop(b, "")
-        # task 10 asks for the DenTek guard: neither episode bought it, and each
+        # the task asks for the DenTek guard: neither episode bought it, and each
         # checker read its own database (one new order each, of its own item)
         for out, mine in ((out_a, ECHO), (out_b, LODGE)):
             assert not out.success

@@ -34,9 +34,9 @@ def _mag(*args: str, timeout: int = 240) -> subprocess.CompletedProcess:
 
 def test_cli_run_writes_results(tmp_path):
     out = tmp_path / "noop-run"
-    p = _mag("run", "--agent", "noop", "--tasks", "shopping-001,shopping-005", "--grounding", "som", "--out", str(out))
+    p = _mag("run", "--agent", "noop", "--tasks", "shopping-price-1,shopping-open-order-1", "--grounding", "som", "--out", str(out))
     assert p.returncode == 0, p.stderr[-2000:]
-    assert "shopping-005" in p.stdout and "success rate 0.0%" in p.stdout
+    assert "shopping-open-order-1" in p.stdout and "success rate 0.0%" in p.stdout
     data = json.loads((out / "results.json").read_text())
     assert data["success_rate"] == 0.0 and len(data["episodes"]) == 2
     assert all(e["steps"] == 1 for e in data["episodes"])

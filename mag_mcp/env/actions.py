@@ -20,6 +20,7 @@ log = logging.getLogger(__name__)
 ACTION_TIMEOUT_MS = 5_000
 SCROLL_FRACTION = 0.8
 NAV_START_WINDOW_S = 0.15  # how long a mouse click or key press has to start a navigation
+LIKELY_NAV_WINDOW_S = 1.5  # the same when the target is a link, a submit button or a form field
 
 _FOCUSED_EDITABLE_JS = """() => {
   const el = document.activeElement;
@@ -52,6 +53,7 @@ def _mark(marks: list[Mark], mark_id: int) -> Mark:
 async def execute(session: BrowserSession, action: Action, marks: list[Mark]) -> None:
     """Carry out one action on the active tab; raise ActionError with a clear message."""
     baseline = session.nav_count()
+    window = await _navigation_window(session, action, marks)
     try:
         await _execute(session, action, marks)
     except ActionError:
@@ -61,15 +63,49 @@ async def execute(session: BrowserSession, action: Action, marks: list[Mark]) ->
     except PlaywrightError as e:
         raise ActionError(f"{action.kind} failed: {_short(e)}") from e
     finally:
-        await session.settle(baseline, NAV_START_WINDOW_S if _may_navigate_unwatched(action) else 0.03)
+        await session.settle(baseline, window)
 
 
-def _may_navigate_unwatched(a: Action) -> bool:
-    """Actions that may start a navigation Playwright does not wait for: mouse
-    events at a point, raw keys, and clicks (a link to a download never commits)."""
-    if a.kind == "press" or (a.kind == "type" and a.enter):
-        return True
-    return a.kind in ("click", "double_click")
+# Is the element under a point (or the focused one, for keys) something that navigates or opens a tab?
+_LIKELY_NAVIGATION_JS = """([x, y]) => {
+  const el = x === null ? document.activeElement : document.elementFromPoint(x, y);
+  if (!el) return false;
+  if (x === null) return !!(el.form || el.closest('form'));
+  const t = el.closest('a[href], button, input[type=submit], input[type=image], [onclick], [role=link]');
+  if (!t) return false;
+  if (t.tagName === 'A') { const h = t.getAttribute('href') || ''; return !h.startsWith('#') && !h.startsWith('javascript:'); }
+  if (t.tagName === 'BUTTON') return !!t.form && (t.type || 'submit') === 'submit' || t.hasAttribute('onclick');
+  return true;
+}"""
+
+
+async def _navigation_window(session: BrowserSession, a: Action, marks: list[Mark]) -> float:
+    """How long to wait for a navigation (or a new tab) to start after the action.
+
+    Mouse events at a point and raw keys start navigations Playwright does not
+    wait for; a loaded machine may take a while to begin them. When the target
+    looks like a link, a submit button or a form field (Enter), we wait up to
+    LIKELY_NAV_WINDOW_S, returning as soon as one starts; otherwise a short
+    window is enough.
+    """
+    if a.kind not in ("click", "double_click", "press") and not (a.kind == "type" and a.enter):
+        return 0.03
+    point: list[int | None] = [None, None]
+    if a.kind in ("click", "double_click"):
+        if a.mark is not None:
+            m = next((m for m in marks if m.id == a.mark), None)
+            if m is None:
+                return 0.03
+            point = list(m.bbox.center)
+        else:
+            point = [a.x, a.y]
+    elif a.kind == "press" and (a.text or "") != "Enter":
+        return NAV_START_WINDOW_S
+    try:
+        likely = await (await session.ensure_page()).evaluate(_LIKELY_NAVIGATION_JS, point)
+    except PlaywrightError:
+        likely = True
+    return LIKELY_NAV_WINDOW_S if likely else NAV_START_WINDOW_S
 
 
 async def _execute(session: BrowserSession, a: Action, marks: list[Mark]) -> None:

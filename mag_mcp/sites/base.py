@@ -86,8 +86,12 @@ class SiteStateStore:
         self.root = (root or mag_home()) / "state" / spec.key
         self.root.mkdir(parents=True, exist_ok=True)
         self.seed_path = self._ensure_seed()
-        if not self.path_for(DEFAULT_STATE_KEY).exists():
+        # The shared default copy follows the seed: a new seed replaces it.
+        marker = self.root / f"{DEFAULT_STATE_KEY}.seed"
+        current = marker.read_text() if marker.exists() else ""
+        if current != self.seed_path.name or not self.path_for(DEFAULT_STATE_KEY).exists():
             self.create(DEFAULT_STATE_KEY)
+            marker.write_text(self.seed_path.name)
 
     def _ensure_seed(self) -> Path:
         seeds = self.root.parent.parent / "seeds"

@@ -9,6 +9,11 @@ from mag_mcp.sites.base import SiteSpec
 # site key -> module exporting SITE
 _MODULES = {
     "shopping": "mag_mcp.sites.shopping",
+    "shopping_admin": "mag_mcp.sites.shopping_admin",
+    "reddit": "mag_mcp.sites.reddit",
+    "gitlab": "mag_mcp.sites.gitlab",
+    "map": "mag_mcp.sites.map",
+    "wikipedia": "mag_mcp.sites.wikipedia",
 }
 
 # WebArena's environment variables for real deployments (DESIGN §4)

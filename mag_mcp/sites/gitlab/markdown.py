@@ -65,8 +65,9 @@ def inline(text: str, issue_base: str | None = None) -> str:
     out = _ITALIC.sub(lambda m: f"<em>{m.group(1) or m.group(2)}</em>", out)
     out = _MENTION.sub(lambda m: keep(f'<a class="gfm gfm-project_member" href="/{m.group(1)}">@{m.group(1)}</a>'), out)
     if issue_base:
-        out = _ISSUE_REF.sub(lambda m: keep(f'<a class="gfm gfm-issue" href="{issue_base}/{m.group(1)}">#{m.group(1)}</a>'),
-                             out)
+        out = _ISSUE_REF.sub(
+            lambda m: keep(f'<a class="gfm gfm-issue" href="{issue_base}/{m.group(1)}">#{m.group(1)}</a>'), out
+        )
     while "\x00" in out:
         out = re.sub(r"\x00(\d+)\x00", lambda m: stash[int(m.group(1))], out)
     return out
@@ -74,10 +75,8 @@ def inline(text: str, issue_base: str | None = None) -> str:
 
 def _cells(line: str) -> list[str]:
     line = line.strip()
-    if line.startswith("|"):
-        line = line[1:]
-    if line.endswith("|"):
-        line = line[:-1]
+    line = line.removeprefix("|")
+    line = line.removesuffix("|")
     return [c.strip() for c in line.split("|")]
 
 
@@ -155,15 +154,22 @@ def render(source: str, issue_base: str | None = None) -> str:
                     text = pattern.match(lines[i]).group(1)
                     i += 1
                     # lazy continuation lines
-                    while (i < len(lines) and lines[i].startswith("  ") and lines[i].strip()
-                           and not _BULLET.match(lines[i]) and not _NUMBERED.match(lines[i])):
+                    while (
+                        i < len(lines)
+                        and lines[i].startswith("  ")
+                        and lines[i].strip()
+                        and not _BULLET.match(lines[i])
+                        and not _NUMBERED.match(lines[i])
+                    ):
                         text += " " + lines[i].strip()
                         i += 1
                     task = re.match(r"^\[([ xX])\]\s+(.*)$", text)
                     if task:
                         checked = " checked" if task.group(1) != " " else ""
-                        items.append(f'<li class="task-list-item"><input type="checkbox" disabled{checked}'
-                                     f' aria-label="Task done"> {inline(task.group(2), issue_base)}</li>')
+                        items.append(
+                            f'<li class="task-list-item"><input type="checkbox" disabled{checked}'
+                            f' aria-label="Task done"> {inline(task.group(2), issue_base)}</li>'
+                        )
                     else:
                         items.append(f"<li>{inline(text, issue_base)}</li>")
                 out.append(f"<{tag}>" + "".join(items) + f"</{tag}>")

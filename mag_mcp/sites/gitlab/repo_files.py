@@ -16,7 +16,7 @@ LICENSE_NAMES = {
     "MIT": "MIT License",
     "Apache-2.0": "Apache License 2.0",
     "GPL-3.0": "GNU General Public License v3.0",
-    "BSD-3-Clause": "BSD 3-Clause \"New\" or \"Revised\" License",
+    "BSD-3-Clause": 'BSD 3-Clause "New" or "Revised" License',
     "CC-BY-4.0": "Creative Commons Attribution 4.0 International",
 }
 
@@ -162,17 +162,27 @@ def _title(name: str) -> str:
     return " ".join(w.capitalize() for w in name.replace("_", "-").split("-"))
 
 
-def _readme(name: str, description: str, install: str, usage: str, features: list[str], license_kind: str,
-            extra: str = "", lang: str = "shell") -> str:
+def _readme(
+    name: str,
+    description: str,
+    install: str,
+    usage: str,
+    features: list[str],
+    license_kind: str,
+    extra: str = "",
+    lang: str = "shell",
+) -> str:
     feats = "\n".join(f"- {f}" for f in features)
-    return (f"# {name}\n\n{description}\n\n"
-            f"## Features\n\n{feats}\n\n"
-            f"## Installation\n\n```{lang}\n{install}\n```\n\n"
-            f"## Usage\n\n```{lang}\n{usage}\n```\n\n"
-            + (extra + "\n\n" if extra else "")
-            + "## Contributing\n\nIssues and merge requests are welcome. Please read `CONTRIBUTING.md` first and "
-            "add tests for any change in behaviour.\n\n"
-            f"## License\n\n{LICENSE_NAMES[license_kind]}, see [LICENSE](LICENSE).\n")
+    return (
+        f"# {name}\n\n{description}\n\n"
+        f"## Features\n\n{feats}\n\n"
+        f"## Installation\n\n```{lang}\n{install}\n```\n\n"
+        f"## Usage\n\n```{lang}\n{usage}\n```\n\n"
+        + (extra + "\n\n" if extra else "")
+        + "## Contributing\n\nIssues and merge requests are welcome. Please read `CONTRIBUTING.md` first and "
+        "add tests for any change in behaviour.\n\n"
+        f"## License\n\n{LICENSE_NAMES[license_kind]}, see [LICENSE](LICENSE).\n"
+    )
 
 
 CONTRIBUTING = dedent("""\
@@ -260,7 +270,7 @@ def _python(name: str, desc: str, lic: str, features: list[str]) -> dict[str, st
             if __name__ == "__main__":
                 raise SystemExit(main())
             '''),
-        "tests/test_core.py": dedent(f'''\
+        "tests/test_core.py": dedent(f"""\
             from {pkg}.core import Record, summarize
 
 
@@ -271,9 +281,10 @@ def _python(name: str, desc: str, lic: str, features: list[str]) -> dict[str, st
             def test_summarize_values():
                 out = summarize([Record("a", 1.0), Record("b", 3.0)])
                 assert out == {{"count": 2, "mean": 2.0, "min": 1.0, "max": 3.0}}
-            '''),
+            """),
         "docs/usage.md": f"# Using {name}\n\nRun `{name} data.csv --pretty` to print a summary.\n\n"
-                         + "\n".join(f"- {f}" for f in features) + "\n",
+        + "\n".join(f"- {f}" for f in features)
+        + "\n",
         ".gitignore": "__pycache__/\n*.pyc\n.venv/\ndist/\nbuild/\n.pytest_cache/\n",
         "requirements.txt": "pytest>=7.0\n",
     }
@@ -674,10 +685,10 @@ def _shell(name: str, desc: str, lic: str, features: list[str]) -> dict[str, str
             """),
         "bashrc": "# ~/.bashrc\nexport EDITOR=vim\nexport HISTSIZE=10000\nalias ll='ls -alF'\nalias gs='git status'\n[ -f ~/.aliases ] && . ~/.aliases\n",
         "zshrc": "# ~/.zshrc\nexport EDITOR=vim\nsetopt HIST_IGNORE_DUPS\nautoload -Uz compinit && compinit\nPROMPT='%F{cyan}%~%f %# '\n",
-        "vimrc": "\" ~/.vimrc\nset number\nset expandtab shiftwidth=4 tabstop=4\nsyntax on\nfiletype plugin indent on\n",
+        "vimrc": '" ~/.vimrc\nset number\nset expandtab shiftwidth=4 tabstop=4\nsyntax on\nfiletype plugin indent on\n',
         "gitconfig": "[user]\n\tname = Ari Blaze\n[alias]\n\tco = checkout\n\tst = status -sb\n[pull]\n\trebase = true\n",
         "tmux.conf": "set -g mouse on\nset -g history-limit 50000\nbind r source-file ~/.tmux.conf\n",
-        "scripts/update.sh": "#!/usr/bin/env bash\nset -e\ngit -C \"$(dirname \"$0\")/..\" pull --ff-only\n",
+        "scripts/update.sh": '#!/usr/bin/env bash\nset -e\ngit -C "$(dirname "$0")/.." pull --ff-only\n',
     }
 
 
@@ -813,7 +824,7 @@ def _ocaml(name: str, desc: str, lic: str, features: list[str]) -> dict[str, str
         "bin/dune": "(executable\n (name main)\n (libraries minic))\n",
         "bin/main.ml": "let () =\n  let lexbuf = Lexing.from_channel stdin in\n  let prog = Minic.Parser.program Minic.Lexer.token lexbuf in\n  Minic.Eval.run prog\n",
         "lib/ast.ml": "type expr =\n  | Int of int\n  | Var of string\n  | Binop of string * expr * expr\n  | Let of string * expr * expr\n",
-        "lib/eval.ml": "open Ast\n\nlet rec eval env = function\n  | Int n -> n\n  | Var x -> List.assoc x env\n  | Binop (\"+\", a, b) -> eval env a + eval env b\n  | Binop (\"*\", a, b) -> eval env a * eval env b\n  | Binop (op, _, _) -> failwith (\"unknown operator \" ^ op)\n  | Let (x, e, body) -> eval ((x, eval env e) :: env) body\n\nlet run e = print_int (eval [] e)\n",
+        "lib/eval.ml": 'open Ast\n\nlet rec eval env = function\n  | Int n -> n\n  | Var x -> List.assoc x env\n  | Binop ("+", a, b) -> eval env a + eval env b\n  | Binop ("*", a, b) -> eval env a * eval env b\n  | Binop (op, _, _) -> failwith ("unknown operator " ^ op)\n  | Let (x, e, body) -> eval ((x, eval env e) :: env) body\n\nlet run e = print_int (eval [] e)\n',
         "homework/hw1.md": "# Homework 1\n\nWrite a lexer for the `minic` language. Due Friday.\n",
     }
 
@@ -880,7 +891,7 @@ def _html(name: str, desc: str, lic: str, features: list[str]) -> dict[str, str]
             </html>
             """),
         "css/site.css": "body { font-family: Georgia, serif; margin: 0 auto; max-width: 60rem; }\nheader { padding: 2rem 0; }\n",
-        "about.html": f"<!DOCTYPE html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>About</title></head>\n<body><p>{desc}</p></body>\n</html>\n",
+        "about.html": f'<!DOCTYPE html>\n<html lang="en">\n<head><meta charset="utf-8"><title>About</title></head>\n<body><p>{desc}</p></body>\n</html>\n',
         "images/README.md": "Images are kept out of the repository and served from the CDN.\n",
     }
 
@@ -895,9 +906,21 @@ def _markdown(name: str, desc: str, lic: str, features: list[str]) -> dict[str, 
 
 
 LANGUAGE_FILES = {
-    "Python": _python, "Rust": _rust, "Go": _go, "JavaScript": _javascript, "TypeScript": _typescript,
-    "CSS": _css, "Shell": _shell, "Ruby": _ruby, "C++": _cpp, "Java": _java, "OCaml": _ocaml, "R": _r,
-    "YAML": _yaml, "HTML": _html, "Markdown": _markdown,
+    "Python": _python,
+    "Rust": _rust,
+    "Go": _go,
+    "JavaScript": _javascript,
+    "TypeScript": _typescript,
+    "CSS": _css,
+    "Shell": _shell,
+    "Ruby": _ruby,
+    "C++": _cpp,
+    "Java": _java,
+    "OCaml": _ocaml,
+    "R": _r,
+    "YAML": _yaml,
+    "HTML": _html,
+    "Markdown": _markdown,
 }
 
 INSTALL = {
@@ -906,27 +929,43 @@ INSTALL = {
     "Go": ("go install gitlab.portalder.dev/{name}@latest", "{name} -dir ./data", "shell"),
     "JavaScript": ("npm install {name}", "npm test", "shell"),
     "TypeScript": ("npm install\nnpm run build", "npm test", "shell"),
-    "CSS": ("npm install {name}", "<link rel=\"stylesheet\" href=\"themes/a11y-dark.css\">", "html"),
+    "CSS": ("npm install {name}", '<link rel="stylesheet" href="themes/a11y-dark.css">', "html"),
     "Shell": ("git clone http://127.0.0.1:8023/byteblaze/dotfiles.git ~/dotfiles", "~/dotfiles/install.sh", "shell"),
     "Ruby": ("bundle install", "bundle exec ruby app.rb", "shell"),
     "C++": ("cmake -B build && cmake --build build", "./build/{name}", "shell"),
     "Java": ("mvn package", "java -jar target/{name}-1.0.0.jar", "shell"),
     "OCaml": ("opam install dune", "dune exec bin/main.exe < examples/fact.mc", "shell"),
-    "R": ("install.packages(c(\"readr\", \"dplyr\"))", "source(\"analysis.R\")", "r"),
+    "R": ('install.packages(c("readr", "dplyr"))', 'source("analysis.R")', "r"),
     "YAML": ("# nothing to install", "include:\n  - project: {path}\n    file: templates/python.gitlab-ci.yml", "yaml"),
     "HTML": ("python -m http.server 8000", "open http://localhost:8000/", "shell"),
     "Markdown": ("pip install mkdocs", "mkdocs serve", "shell"),
 }
 
 
-def project_files(path: str, name: str, description: str, language: str, license_kind: str, holder: str,
-                  features: list[str], readme_extra: str = "", extra_files: dict[str, str] | None = None
-                  ) -> dict[str, str]:
+def project_files(
+    path: str,
+    name: str,
+    description: str,
+    language: str,
+    license_kind: str,
+    holder: str,
+    features: list[str],
+    readme_extra: str = "",
+    extra_files: dict[str, str] | None = None,
+) -> dict[str, str]:
     """All files of one repository, {path: text}."""
     install, usage, lang = INSTALL[language]
     files = LANGUAGE_FILES[language](name, description, license_kind, features)
-    files["README.md"] = _readme(name, description, install.format(name=name, path=path),
-                                 usage.format(name=name, path=path), features, license_kind, readme_extra, lang)
+    files["README.md"] = _readme(
+        name,
+        description,
+        install.format(name=name, path=path),
+        usage.format(name=name, path=path),
+        features,
+        license_kind,
+        readme_extra,
+        lang,
+    )
     files["LICENSE"] = license_text(license_kind, holder)
     files["CONTRIBUTING.md"] = CONTRIBUTING
     files.update(extra_files or {})

@@ -18,6 +18,7 @@ from starlette.templating import Jinja2Templates
 
 from ..base import db
 from .catalog_data import COUNTRIES, US_STATES
+from mag_mcp.sites.web import here, parse_int, safe_path, url_with  # noqa: F401 (re-exported)
 
 SESSION_COOKIE = "shop_session"
 FLASH_COOKIE = "shop_flash"
@@ -75,30 +76,6 @@ def current_customer(request: Request) -> sqlite3.Row | None:
         request.scope["shop_customer"] = row
     return request.scope["shop_customer"]
 
-
-def safe_path(path: str | None, default: str = "/") -> str:
-    """A local path to go back to (never another origin)."""
-    if path and path.startswith("/") and not path.startswith("//") and "\\" not in path:
-        return path
-    return default
-
-
-def here(request: Request) -> str:
-    """The request's path plus query string."""
-    q = request.url.query
-    return request.url.path + (f"?{q}" if q else "")
-
-
-def url_with(request: Request, **changes: Any) -> str:
-    """The current URL with some query parameters changed (None removes one)."""
-    params = dict(request.query_params)
-    for key, value in changes.items():
-        if value is None or value == "":
-            params.pop(key, None)
-        else:
-            params[key] = str(value)
-    query = urlencode(params)
-    return request.url.path + (f"?{query}" if query else "")
 
 
 # --- rendering -----------------------------------------------------------------
@@ -191,8 +168,3 @@ def require_customer(fn: Callable) -> Callable:
     return view
 
 
-def parse_int(value: Any, default: int | None = None) -> int | None:
-    try:
-        return int(str(value).strip())
-    except (TypeError, ValueError):
-        return default

@@ -12,7 +12,8 @@ Conventions
   so checkers can compare with ``=`` or ``ROUND(col, 2)``.
 * Timestamps are TEXT ``'YYYY-MM-DD HH:MM:SS'`` (UTC). Seed rows are dated up to
   2023-06-12; rows written by the running site use the real clock, so they sort
-  after every seed row. "Latest" = highest ``id`` as well.
+  after every seed row and have the highest ids. Among seed rows, "latest" means
+  highest ``created_at`` (see "Ids and dates" below).
 * Street addresses may span lines: ``street`` joins the lines with ``'\\n'``.
 * Regions are full US state names (``'California'``), countries ISO codes (``'US'``).
 
@@ -505,7 +506,7 @@ def _later(rng: random.Random, ts: str, max_hours: int, cap: str = f"{SEED_TODAY
 
 
 def _fill_admin_scale(conn: sqlite3.Connection, products: list[dict]) -> None:
-    rng = random.Random(f"{SEED}:admin-scale")
+    rng = random.Random(f"{SEED}:admin-scale-33")
     first_id = conn.execute("SELECT MAX(id) FROM customers").fetchone()[0] + 1
     # --- customers: Port Alder residents of the shared world, then generated shoppers
     people: list[tuple[str, str, str, str, str, str, str, str, str]] = []  # + company of a 2nd address
@@ -557,7 +558,8 @@ def _fill_admin_scale(conn: sqlite3.Connection, products: list[dict]) -> None:
                 if p not in picks:
                     picks.append(p)
             items = [(p, rng.choice([1, 1, 1, 1, 2, 2, 3] if p["price"] < 60 else [1, 1, 1, 1, 1, 2])) for p in picks]
-            raw_orders.append((created, cid, _order_status(rng, created), rng.choice(["flatrate", "flatrate", "bestway"]),
+            status = _order_status(rng, created)
+            raw_orders.append((created, cid, status, rng.choice(["flatrate", "flatrate", "bestway"]),
                                rng.choice(addresses), items))
     for c in customers_out:
         conn.execute(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 import sqlite3
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from starlette.templating import Jinja2Templates
 
 from ..base import db
 from ..shopping.catalog_data import COUNTRIES, US_STATES
+from mag_mcp.sites.web import here, parse_int, url_with  # noqa: F401 (re-exported)
 
 SESSION_COOKIE = "admin_session"
 FLASH_COOKIE = "admin_flash"
@@ -102,12 +104,6 @@ def fmt_date_input(d: date | None) -> str:
     return f"{d.month:02d}/{d.day:02d}/{d.year}" if d else ""
 
 
-def parse_int(value: Any, default: int | None = None) -> int | None:
-    try:
-        return int(str(value).strip())
-    except (TypeError, ValueError):
-        return default
-
 
 def parse_money(value: Any) -> float | None:
     text = str(value or "").strip().replace("$", "").replace(",", "")
@@ -115,7 +111,7 @@ def parse_money(value: Any) -> float | None:
         out = float(text)
     except ValueError:
         return None
-    return out if out == out and abs(out) != float("inf") else None
+    return out if math.isfinite(out) else None
 
 
 # --- session ----------------------------------------------------------------------------
@@ -140,22 +136,6 @@ def safe_path(path: str | None, default: str = HOME) -> str:
         return path
     return default
 
-
-def here(request: Request) -> str:
-    q = request.url.query
-    return request.url.path + (f"?{q}" if q else "")
-
-
-def url_with(request: Request, **changes: Any) -> str:
-    """The current URL with some query parameters changed (None or '' removes one)."""
-    params = dict(request.query_params)
-    for key, value in changes.items():
-        if value is None or value == "":
-            params.pop(key, None)
-        else:
-            params[key] = str(value)
-    query = urlencode(params)
-    return request.url.path + (f"?{query}" if query else "")
 
 
 # --- menu ---------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ class Column:
     key: str
     label: str
     sql: str | None = None  # ORDER BY expression; None: not sortable
+    num: bool = False  # right-aligned (numbers, money)
 
 
 @dataclass(frozen=True)
@@ -138,7 +139,7 @@ def run_grid(request: Request, conn: sqlite3.Connection, grid: Grid, select: str
                  limit=limit if limit != PAGE_SIZES[0] else None)
     headers = []
     for c in grid.columns:
-        h: dict[str, Any] = dict(key=c.key, label=c.label, sortable=bool(c.sql), sorted=None, url=None)
+        h: dict[str, Any] = dict(key=c.key, label=c.label, sortable=bool(c.sql), sorted=None, url=None, num=c.num)
         if c.sql:
             if c.key == sort:
                 h["sorted"] = direction

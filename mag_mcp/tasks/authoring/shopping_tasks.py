@@ -1,62 +1,121 @@
-"""Source of `tasks/data/shopping.json`: the 12 shop tasks with gold
-trajectories in both groundings. Run `python -m mag_mcp.tasks.authoring.shopping_tasks`
-to regenerate the JSON after editing; tests replay every trajectory.
+"""Source of `tasks/data/shopping.json`: shop tasks from intent templates, each
+with gold trajectories in both groundings. Run
+`python -m mag_mcp.tasks.authoring.shopping_tasks` to regenerate the JSON;
+`mag tasks verify` replays every trajectory.
 
-Guides are written for a person looking at the page: they name what is
-visible (labels, buttons, product names), never mark ids or pixels.
+Facts (prices, SKUs, review counts, which products a search shows on its
+first row) are read from the shop itself: the seed is built and the real
+search page is queried, so the tasks can't drift from the site. Guides are
+written for a person looking at the page: they name what is visible, never
+mark ids or pixels, and their phrasing varies between instances.
 """
 
 from __future__ import annotations
 
 import json
+import re
+import sqlite3
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from mag_mcp.tasks.schema import GoldStep, Locator, Task
+from mag_mcp.tasks.authoring.common import (
+    Part, chain, field, make_task, pick, role, s, same, select, select_last, state_eval, string_eval,
+    type_and_enter, url_eval,
+)
 
-ME = "c.customer_id = 1"
+SITE = "shopping"
+AUTH = "./.auth/shopping_state.json"
 # Seeded orders end in 2023; an order placed during an episode carries the real clock.
 NEW_ORDERS = "customer_id = 1 AND created_at >= '2024-01-01'"
 LATEST_NEW_ORDER = f"(SELECT MAX(id) FROM orders WHERE {NEW_ORDERS})"
-TIDE_81 = "Tide PODS Spring Meadow Scent HE Turbo Laundry Detergent Pacs, 81 Count"
-DENTEK = "DenTek Ultimate Dental Guard for Nighttime Teeth Grinding, Mouth Guard for Jaw Bruxism"
-ECHO = "Echo Dot (3rd Gen) Smart Speaker with Alexa, Charcoal"
-LODGE = "Lodge 10.25 Inch Cast Iron Skillet, Pre-Seasoned"
+FIRST_ROW = 4  # products on the first row of a results grid (visible without scrolling)
+# Templates whose tasks train; the rest are test (about 70/30 over the suite, by template).
+TRAIN_TEMPLATES = {9001, 9002, 9004, 9005, 9007, 9008, 9010, 9012}
 
 
-def role(r: str, name: str, exact: bool = True, nth: int = 0) -> Locator:
-    return Locator(role=r, name=name, exact=exact, nth=nth)
+@dataclass(frozen=True)
+class Product:
+    id: int
+    name: str
+    slug: str
+    sku: str
+    price: float
+    review_count: int
+    query: str  # a search that shows it on the first row
 
 
-def s(action: str, guide: str, target: Locator | None = None, value: str | None = None, enter: bool = False) -> GoldStep:
-    return GoldStep(action=action, target=target, value=value, enter=enter, guide=guide)  # type: ignore[arg-type]
+class ShopFacts:
+    """The seed database and the real search page, for authoring."""
+
+    def __init__(self) -> None:
+        from starlette.testclient import TestClient
+
+        from mag_mcp.sites.base import SiteStateStore
+        from mag_mcp.sites.shopping import SITE as SPEC
+
+        self._tmp = tempfile.TemporaryDirectory(prefix="mag-authoring-")
+        store = SiteStateStore(SPEC, Path(self._tmp.name))
+        self.db = sqlite3.connect(store.path_for("default"))
+        self.db.row_factory = sqlite3.Row
+        self.client = TestClient(SPEC.create_app(store))
+        self.client.cookies.set(SPEC.login_cookies[0].name, SPEC.login_cookies[0].value)
+
+    def first_row(self, query: str) -> list[str]:
+        html = self.client.get("/catalogsearch/result/", params={"q": query}).text
+        return re.findall(r'<span class="product-item-name">([^<]+)</span>', html)[:FIRST_ROW]
+
+    def product(self, name: str) -> Product:
+        r = self.db.execute("SELECT * FROM products WHERE name = ?", (name,)).fetchone()
+        if r is None:
+            raise KeyError(name)
+        short = name.split(",")[0]
+        for query in (" ".join(short.split()[:4]).lower(), short.lower(), name.lower()):
+            if any(self._same(name, shown) for shown in self.first_row(query)):
+                return Product(r["id"], r["name"], r["slug"], r["sku"], r["price"], r["review_count"], query)
+        raise LookupError(f"no search shows {name!r} on the first row")
+
+    @staticmethod
+    def _same(name: str, shown: str) -> bool:
+        import html
+
+        return html.unescape(shown) == name
+
+    def orders(self) -> list[sqlite3.Row]:
+        return self.db.execute("SELECT * FROM orders WHERE customer_id = 1 ORDER BY id DESC").fetchall()
 
 
-SEARCH = role("textbox", "Search")
+@lru_cache(maxsize=1)
+def facts() -> ShopFacts:
+    return ShopFacts()
 
 
-def search(query: str) -> dict[str, list[GoldStep]]:
-    guide = f"Type “{query}” into the search box at the top of the page and press Enter."
-    return {
-        "som": [s("type", guide, SEARCH, query, enter=True)],
-        "coord": [
-            s("click", "Click the search box at the top of the page.", SEARCH),
-            s("type", f"Type “{query}” and press Enter.", None, query, enter=True),
-        ],
-    }
+def money(x: float) -> str:
+    return f"{x:.2f}"
 
 
-def field(label: str, value: str, guide_som: str, clear: bool = True) -> dict[str, list[GoldStep]]:
-    """Fill a text field: one step with marks; click (+ select all) + type with coordinates."""
-    coord = [s("click", f"Click the “{label}” field.", role("textbox", label))]
-    if clear:
-        coord.append(s("press", f"Select the text already in “{label}”.", None, "Control+a"))
-    coord.append(s("type", f"Type “{value}”.", None, value))
-    return {"som": [s("type", guide_som, role("textbox", label), value)], "coord": coord}
+# ------------------------------------------------------------ reusable parts
+
+def search_part(key: str, query: str) -> Part:
+    guide = pick(key + "search", [
+        f"Type “{query}” into the search box at the top of the page and press Enter.",
+        f"In the search field at the top, enter “{query}” and press Enter.",
+        f"Search the store for “{query}” using the box at the top of the page.",
+    ])
+    return type_and_enter("Search", query, guide, "Click the search box at the top of the page.")
 
 
-def quantity(n: int) -> dict[str, list[GoldStep]]:
-    """Set the product page's quantity box (prefilled with 1)."""
+def open_product(key: str, p: Product) -> Part:
+    return chain(search_part(key, p.query), same(s("click", pick(key + "open", [
+        f"Click “{p.name}” in the search results.",
+        f"In the results, open the product “{p.name}”.",
+        f"Choose “{p.name}” from the products listed.",
+    ]), role("link", p.name))))
+
+
+def quantity(n: int) -> Part:
     return {
         "som": [s("type", f"Set the quantity box next to “Add to Cart” to {n}.", role("spinbutton", "Qty"), str(n))],
         "coord": [
@@ -67,244 +126,322 @@ def quantity(n: int) -> dict[str, list[GoldStep]]:
     }
 
 
-def same(*steps: GoldStep) -> dict[str, list[GoldStep]]:
-    return {"som": list(steps), "coord": list(steps)}
+def to_checkout(key: str) -> Part:
+    return same(
+        s("click", "Click the blue “Add to Cart” button.", role("button", "Add to Cart")),
+        s("click", pick(key + "cart", ["Click “My Cart” at the top right of the page.",
+                                       "Open your cart with “My Cart” in the header."]), role("link", "My Cart")),
+        s("click", "Click “Proceed to Checkout” in the summary on the right.", role("button", "Proceed to Checkout")),
+    )
 
 
-def chain(*parts: dict[str, list[GoldStep]]) -> dict[str, list[GoldStep]]:
-    out: dict[str, list[GoldStep]] = {"som": [], "coord": []}
-    for p in parts:
-        out["som"] += p["som"]
-        out["coord"] += p["coord"]
-    return out
+def my_orders(key: str) -> Part:
+    return same(
+        s("click", pick(key + "acct", ["Click “My Account” at the top right of the page.",
+                                       "Open “My Account” from the links at the top."]), role("link", "My Account")),
+        s("click", "In the menu on the left, click “My Orders”.", role("link", "My Orders")),
+    )
 
 
-def select(label: str, option: str, arrow_downs: int, guide: str) -> dict[str, list[GoldStep]]:
-    """A native dropdown: `select` with marks; click, arrow keys and Enter with coordinates."""
-    coord = [s("click", f"Click the “{label}” dropdown.", role("combobox", label))]
-    coord += [s("press", "Move down the list with the Down arrow key.", None, "ArrowDown") for _ in range(arrow_downs)]
-    coord.append(s("press", f"Press Enter to choose “{option}”.", None, "Enter"))
-    return {"som": [s("select", guide, role("combobox", label), option)], "coord": coord}
+SHIPPING = {
+    "Flat Rate": ("Flat Rate - Fixed ($5.00 per item)", "Flat Rate - Fixed"),
+    "Best Way": ("Best Way - Table Rate ($15.00 per order)", "Best Way - Table Rate"),
+}
 
 
-def task(
-    n: int, intent: str, kind: str, gold: dict[str, list[GoldStep]], eval_: dict[str, Any],
-    split: str = "test", template: str | None = None,
-) -> dict[str, Any]:
-    t = {
-        "sites": ["shopping"],
-        "task_id": f"shopping-{n:03d}",
-        "require_login": True,
-        "storage_state": "./.auth/shopping_state.json",
-        "start_url": "__SHOPPING__",
-        "geolocation": None,
-        "intent_template": template or intent,
-        "instantiation_dict": {},
-        "intent": intent,
-        "require_reset": kind == "state_change",
-        "eval": eval_,
-        "intent_template_id": 9000 + n,
-        "mag": {
-            "split": split,
-            "gold": {g: {"steps": [st.model_dump(exclude_none=True) for st in steps]} for g, steps in gold.items()},
-            "tags": {"kind": kind, "cross_site": False},
-            "checker_mode": "strict",
-        },
-    }
-    Task.model_validate(t)  # fail early on a typo
-    return t
-
-
-def string_eval(**refs: Any) -> dict[str, Any]:
-    return {"eval_types": ["string_match"], "reference_answers": refs, "reference_url": "", "program_html": []}
-
-
-def url_eval(url: str) -> dict[str, Any]:
-    return {"eval_types": ["url_match"], "reference_answers": None, "reference_url": url,
-            "url_note": "GOLD in PRED", "program_html": []}
-
-
-def state_eval(*checks: dict[str, Any]) -> dict[str, Any]:
-    return {"eval_types": ["state_check"], "reference_answers": None, "reference_url": "", "program_html": [],
-            "state_checks": [{"site": "shopping", **c} for c in checks]}
-
+# ------------------------------------------------------------ templates
 
 def build() -> list[dict[str, Any]]:
-    tasks = [
-        task(1, "What is the price of the Lodge 10.25 inch cast iron skillet?", "information", chain(
-            search("Lodge skillet"),
-            same(s("click", f"Click “{LODGE}” in the search results.", role("link", LODGE))),
-            same(s("stop", "Read the price shown under the product name: $19.90.", value="$19.90")),
-        ), string_eval(must_include=["19.90"])),
-        task(2, "What was the grand total of my order placed on March 11, 2023?", "information", chain(
-            same(
-                s("click", "Click “My Account” at the top right of the page.", role("link", "My Account")),
-                s("click", "In the menu on the left, click “My Orders”.", role("link", "My Orders")),
-                s("click", "Find the order dated 3/11/23 and click its “View Order” link.", role("link", "View Order 000000242")),
-                s("stop", "Read the Grand Total at the bottom of the order summary: $49.95.", value="$49.95"),
-            ),
-        ), string_eval(must_include=["49.95"])),
-        task(3, "What is the SKU of the Echo Dot (3rd Gen) smart speaker in charcoal?", "information", chain(
-            search("echo dot"),
-            same(
-                s("click", f"Click “{ECHO}” in the search results.", role("link", ECHO)),
-                s("stop", "Read the SKU shown on the right, under the stock status: B0E16SCRGQ.", value="B0E16SCRGQ"),
-            ),
-        ), string_eval(exact_match="B0E16SCRGQ")),
-        task(4, "Show me the PlayStation 4 accessories, most expensive first.", "navigation", chain(
-            same(
-                s("click", "Click “Video Games” in the category bar.", role("link", "Video Games")),
-                s("click", "Under “Shop By” on the left, click “PlayStation 4”.", role("link", "PlayStation 4")),
-                s("click", "Under “Shop By” on the left, click “Accessories”.", role("link", "Accessories")),
-            ),
+    f = facts()
+    tasks: list[dict[str, Any]] = []
+
+    def add(tid: int, n: int, short: str, template: str, values: dict[str, Any], kind: str, gold: Part,
+            eval_: dict[str, Any]) -> None:
+        intent = template.format(**values)
+        tasks.append(make_task(
+            site=SITE, task_id=f"shopping-{short}-{n}", intent=intent, template=template, values=values,
+            template_id=tid, kind=kind, gold=gold, eval_=eval_, split="train" if tid in TRAIN_TEMPLATES else "test",
+            start_url="__SHOPPING__", storage_state=AUTH,
+        ))
+
+    def products(names: list[str]) -> list[Product]:
+        return [f.product(n) for n in names]
+
+    # 9001 price (information)
+    for n, p in enumerate(products([
+        "Lodge 10.25 Inch Cast Iron Skillet, Pre-Seasoned", "Echo Dot (3rd Gen) Smart Speaker with Alexa, Charcoal",
+        "Olaplex No. 3 Hair Perfector Repairing Treatment, 3.3 fl oz", "Wet Brush Original Detangler Hair Brush, Pink",
+        "Moroccanoil Treatment Hair Oil, 3.4 fl oz",
+    ]), 1):
+        key = f"price{n}"
+        add(9001, n, "price", "What is the price of the {product}?", {"product": p.name}, "information", chain(
+            open_product(key, p),
+            same(s("stop", pick(key, [f"Read the price shown under the product name: ${money(p.price)}.",
+                                      f"The price, in large type below the title, is ${money(p.price)}."]),
+                   value=f"${money(p.price)}")),
+        ), string_eval(must_include=[money(p.price)]))
+
+    # 9002 SKU (information)
+    for n, p in enumerate(products([
+        "Echo Dot (3rd Gen) Smart Speaker with Alexa, Charcoal", "Cetaphil Gentle Skin Cleanser, Hydrating Face Wash for Sensitive Skin, 16 fl oz",
+        "Remington S5500 1 Inch Anti-Static Flat Iron with Floating Ceramic Plates", "Real Techniques Everyday Essentials Makeup Brush Set, 5 Piece",
+        "Lodge 10.25 Inch Cast Iron Skillet, Pre-Seasoned",
+    ]), 1):
+        key = f"sku{n}"
+        add(9002, n, "sku", "What is the SKU of the {product}?", {"product": p.name}, "information", chain(
+            open_product(key, p),
+            same(s("stop", f"Read the SKU on the right, under the stock status: {p.sku}.", value=p.sku)),
+        ), string_eval(exact_match=p.sku))
+
+    # 9003 review count (information)
+    reviewed = [r["name"] for r in f.db.execute(
+        "SELECT name FROM products WHERE review_count > 1 AND qty > 0 ORDER BY id LIMIT 40").fetchall()]
+    chosen: list[Product] = []
+    for name in reviewed:
+        try:
+            chosen.append(f.product(name))
+        except LookupError:
+            continue
+        if len(chosen) == 5:
+            break
+    for n, p in enumerate(chosen, 1):
+        key = f"reviews{n}"
+        add(9003, n, "reviews", "How many reviews does the {product} have?", {"product": p.name}, "information", chain(
+            open_product(key, p),
+            same(s("stop", f"Read the review count next to the stars: {p.review_count} reviews.",
+                   value=str(p.review_count))),
+        ), string_eval(must_include=[str(p.review_count)]))
+
+    # 9004 order grand total by date (information)
+    orders = f.orders()[:10]  # the first page of the order history
+    for n, o in enumerate(orders[1:10:2], 1):
+        key = f"total{n}"
+        date = _long_date(o["created_at"])
+        add(9004, n, "order-total", "What was the grand total of my order placed on {date}?", {"date": date}, "information",
+            chain(my_orders(key), same(
+                s("click", f"Find the order dated {_short_date(o['created_at'])} and click its “View Order” link.",
+                  role("link", f"View Order {o['increment_id']}")),
+                s("stop", f"Read the Grand Total at the bottom of the order summary: ${money(o['grand_total'])}.",
+                  value=f"${money(o['grand_total'])}"),
+            )), string_eval(must_include=[money(o["grand_total"])]))
+
+    # 9005 open an order (navigation)
+    for n, o in enumerate(orders[0:10:2], 1):
+        key = f"order{n}"
+        inc = o["increment_id"]
+        add(9005, n, "open-order", "Open the details page of my order number {order}.", {"order": inc}, "navigation",
+            chain(my_orders(key), same(
+                s("click", pick(key, [f"In the row of order {inc}, click “View Order”.",
+                                      f"Click “View Order” next to order number {inc}."]),
+                  role("link", f"View Order {inc}")),
+                s("stop", f"The details of order {inc} are now shown."),
+            )), url_eval(f"__SHOPPING__/sales/order/view/order_id/{o['id']}/"))
+
+    # 9006 category sorted by price (navigation)
+    cats = [("Video Games", "video-games"), ("Pet Supplies", "pet-supplies"), ("Office Products", "office-products"),
+            ("Toys & Games", "toys-games"), ("Electronics", "electronics"), ("Home & Kitchen", "home-kitchen")]
+    for n, ((cname, slug), desc) in enumerate(zip(cats, [True, False, True, False, True, False], strict=True), 1):
+        key = f"cat{n}"
+        order = "most expensive first" if desc else "cheapest first"
+        gold = chain(
+            same(s("click", pick(key, [f"Click “{cname}” in the category bar.",
+                                       f"Open the “{cname}” category from the menu under the search box."]),
+                   role("link", cname))),
             select("Sort By", "Price", 2, "Choose “Price” in the “Sort By” dropdown above the products."),
-            select("Direction", "Descending", 1, "Choose “Descending” in the “Direction” dropdown next to it."),
-            same(
-                s("click", "Click “Apply” to sort the products.", role("button", "Apply")),
-                s("stop", "The accessories are now listed from the most expensive to the cheapest."),
-            ),
-        ), url_eval("__SHOPPING__/video-games/playstation-4/accessories.html?product_list_order=price&product_list_dir=desc")),
-        task(5, "Open the details page of my order number 000000265.", "navigation", same(
-            s("click", "Click “My Account” at the top right of the page.", role("link", "My Account")),
-            s("click", "In the menu on the left, click “My Orders”.", role("link", "My Orders")),
-            s("click", "In the row of order 000000265, click “View Order”.", role("link", "View Order 000000265")),
-            s("stop", "The details of order 000000265 are now shown."),
-        ), url_eval("__SHOPPING__/sales/order/view/order_id/265/")),
-        task(6, "Search the store for usb wifi adapters and sort the results by price.", "navigation", chain(
-            search("usb wifi"),
-            {
-                "som": [s("select", "Choose “Price” in the “Sort By” dropdown above the results.",
-                          role("combobox", "Sort By"), "Price")],
-                "coord": [
-                    s("click", "Click the “Sort By” dropdown above the results.", role("combobox", "Sort By")),
-                    s("press", "Press End to jump to the last choice, “Price”.", None, "End"),
-                    s("press", "Press Enter to choose “Price”.", None, "Enter"),
-                ],
-            },
-            same(
-                s("click", "Click “Apply” to sort the results.", role("button", "Apply")),
-                s("stop", "The USB WiFi results are now sorted by price."),
-            ),
-        ), url_eval("__SHOPPING__/catalogsearch/result/?q=usb+wifi&product_list_order=price")),
-        task(7, "Add two Echo Dot (3rd Gen) smart speakers in charcoal to my cart.", "state_change", chain(
-            search("echo dot"),
-            same(s("click", f"Click “{ECHO}” in the search results.", role("link", ECHO))),
-            quantity(2),
-            same(
-                s("click", "Click the blue “Add to Cart” button.", role("button", "Add to Cart")),
-                s("stop", "Two Echo Dot speakers are now in your cart."),
-            ),
-        ), state_eval({
-            "sql": f"SELECT p.name, c.qty FROM cart_items c JOIN products p ON p.id = c.product_id WHERE {ME} ORDER BY p.name",
-            "expected": [[ECHO, 2]], "note": "the cart holds exactly two Echo Dots",
-        })),
-        task(8, "Add the Lodge cast iron skillet to my wish list.", "state_change", chain(
-            search("Lodge skillet"),
-            same(
-                s("click", f"Click “{LODGE}” in the search results.", role("link", LODGE)),
-                s("click", "Click “Add to Wish List” under the “Add to Cart” button.", role("button", "Add to Wish List")),
-                s("stop", "The skillet is now in your wish list."),
-            ),
-        ), state_eval({
-            "sql": "SELECT p.name FROM wishlist_items w JOIN products p ON p.id = w.product_id WHERE w.customer_id = 1 ORDER BY p.name",
-            "expected_contains": [[LODGE]], "note": "the skillet is in the wish list",
-        }, {
-            "sql": "SELECT COUNT(*) FROM wishlist_items WHERE customer_id = 1", "expected": [[3]],
-            "note": "nothing else was added or removed",
-        })),
-        task(9, "Write a 4-star review of the Tide PODS Spring Meadow laundry pacs (81 count) with the summary "
-                "'Clean and fresh' and the review 'Works well in cold water.'", "state_change", chain(
-            search("tide pods"),
-            same(
-                s("click", f"Click “{TIDE_81}” in the search results.", role("link", TIDE_81)),
-                s("click", "Click “Add Your Review” next to the star rating.", role("link", "Add Your Review")),
-                s("click", "In the review form, under “Your Rating”, select “4 stars”.", role("radio", "4 stars")),
-            ),
-            field("Summary", "Clean and fresh", "Type “Clean and fresh” into the “Summary” field.", clear=False),
-            field("Review", "Works well in cold water.", "Type “Works well in cold water.” into the “Review” box.", clear=False),
-            same(
-                s("click", "Click “Submit Review” below the form.", role("button", "Submit Review")),
-                s("stop", "Your review has been submitted."),
-            ),
-        ), state_eval({
-            "sql": "SELECT r.nickname, r.summary, r.text, r.rating FROM reviews r JOIN products p ON p.id = r.product_id "
-                   "WHERE r.customer_id = 1 AND p.name = ?",
-            "params": [TIDE_81], "expected": [["Emma", "Clean and fresh", "Works well in cold water.", 4]],
-        })),
-        task(10, "Buy the DenTek mouth guard for jaw bruxism and ship it to my default address with Best Way shipping.",
-             "state_change", chain(
-            search("mouth guard"),
-            same(
-                s("click", f"Click “{DENTEK}” in the search results.", role("link", DENTEK)),
-                s("click", "Click the blue “Add to Cart” button.", role("button", "Add to Cart")),
-                s("click", "Click “My Cart” at the top right of the page.", role("link", "My Cart")),
-                s("click", "Click “Proceed to Checkout” in the summary on the right.", role("button", "Proceed to Checkout")),
-                s("scroll", "Scroll down to the shipping methods.", value="down"),
-                s("click", "Choose “Best Way - Table Rate ($15.00 per order)” under Shipping Methods.",
-                  role("radio", "Best Way - Table Rate ($15.00 per order)")),
-                s("click", "Click “Place Order”.", role("button", "Place Order")),
-                s("stop", "The order is placed; the confirmation page shows its number."),
-            ),
-        ), state_eval({
-            "sql": "SELECT o.shipping_method, o.shipping_street, o.shipping_city, o.shipping_region, o.shipping_postcode, "
-                   f"i.name, i.qty FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.id = {LATEST_NEW_ORDER}",
-            "expected": [["Best Way - Table Rate", "101 S San Mateo Dr", "San Mateo", "California", "94010", DENTEK, 1]],
-        }, {
-            "sql": f"SELECT COUNT(*) FROM orders WHERE {NEW_ORDERS}", "expected": [[1]],
-            "note": "exactly one new order",
-        })),
-        task(11, "Order 3 packs of Tide PODS Spring Meadow (81 count) with Flat Rate shipping to 500 Oak Street, Austin, "
-                 "Texas 78701, phone 5125550199, under my name.", "state_change", chain(
-            search("tide pods"),
-            same(s("click", f"Click “{TIDE_81}” in the search results.", role("link", TIDE_81))),
-            quantity(3),
-            same(
-                s("click", "Click the blue “Add to Cart” button.", role("button", "Add to Cart")),
-                s("click", "Click “My Cart” at the top right of the page.", role("link", "My Cart")),
-                s("click", "Click “Proceed to Checkout” in the summary on the right.", role("button", "Proceed to Checkout")),
-            ),
-            field("Street Address", "500 Oak Street", "Replace the street address with “500 Oak Street”."),
-            field("City", "Austin", "Replace the city with “Austin”."),
-            {
-                "som": [s("select", "Choose “Texas” in the “State/Province” dropdown.", role("combobox", "State/Province"), "Texas")],
-                "coord": [
-                    s("click", "Click the “State/Province” dropdown.", role("combobox", "State/Province")),
-                    s("press", "Press T to jump to the states starting with T (Tennessee).", None, "t"),
-                    s("press", "Press T again to move to “Texas”.", None, "t"),
-                    s("press", "Press Enter to choose “Texas”.", None, "Enter"),
-                ],
-            },
-            same(s("scroll", "Scroll down to the rest of the address and the shipping methods.", value="down")),
-            field("Zip/Postal Code", "78701", "Replace the ZIP code with “78701”."),
-            field("Phone Number", "5125550199", "Replace the phone number with “5125550199”."),
-            same(
-                s("click", "Choose “Flat Rate - Fixed ($5.00 per item)” under Shipping Methods.",
-                  role("radio", "Flat Rate - Fixed ($5.00 per item)")),
-                s("click", "Click “Place Order”.", role("button", "Place Order")),
-                s("stop", "The order is placed; the confirmation page shows its number."),
-            ),
-        ), state_eval({
-            "sql": "SELECT o.shipping_firstname, o.shipping_lastname, o.shipping_street, o.shipping_city, o.shipping_region, "
-                   "o.shipping_postcode, o.shipping_telephone, o.shipping_method, i.name, i.qty "
-                   f"FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.id = {LATEST_NEW_ORDER}",
-            "expected": [["Emma", "Lopez", "500 Oak Street", "Austin", "Texas", "78701", "5125550199",
-                          "Flat Rate - Fixed", TIDE_81, 3]],
-        }, {
-            "sql": f"SELECT COUNT(*) FROM orders WHERE {NEW_ORDERS}", "expected": [[1]],
-            "note": "exactly one new order",
-        })),
-        task(12, "Subscribe me to the store's newsletter.", "state_change", same(
-            s("click", "Click “My Account” at the top right of the page.", role("link", "My Account")),
-            s("click", "In the menu on the left, click “Newsletter Subscriptions”.", role("link", "Newsletter Subscriptions")),
-            s("click", "Tick the “General Subscription” checkbox.", role("checkbox", "General Subscription")),
-            s("click", "Click “Save”.", role("button", "Save")),
-            s("stop", "You are now subscribed to the newsletter."),
-        ), state_eval({"sql": "SELECT newsletter_subscribed FROM customers WHERE id = 1", "expected": [[1]]})),
-    ]
-    for t in tasks:  # train/test split: every third task trains
-        if int(t["task_id"].split("-")[1]) % 3 == 0:
-            t["mag"]["split"] = "train"
+        )
+        if desc:
+            gold = chain(gold, select("Direction", "Descending", 1, "Choose “Descending” in the “Direction” dropdown."))
+        gold = chain(gold, same(
+            s("click", "Click “Apply” to sort the products.", role("button", "Apply")),
+            s("stop", f"The {cname} products are now sorted by price, {order}."),
+        ))
+        add(9006, n, "category-sort", "Show me the {category} products sorted by price, {order}.",
+            {"category": cname, "order": order}, "navigation", gold,
+            url_eval(f"__SHOPPING__/{slug}.html?product_list_order=price&product_list_dir={'desc' if desc else 'asc'}"))
+
+    # 9007 search sorted by price (navigation)
+    for n, q in enumerate(["usb wifi", "yoga mat", "coffee", "phone case", "dog food"], 1):
+        key = f"srch{n}"
+        add(9007, n, "search-sort", "Search the store for {query} and sort the results by price.", {"query": q},
+            "navigation", chain(search_part(key, q),
+                                select_last("Sort By", "Price", "Choose “Price” in the “Sort By” dropdown above the results."),
+                                same(s("click", "Click “Apply” to sort the results.", role("button", "Apply")),
+                                     s("stop", f"The results for “{q}” are now sorted by price."))),
+            url_eval(f"__SHOPPING__/catalogsearch/result/?q={q.replace(' ', '+')}&product_list_order=price"))
+
+    # 9008 add to cart (state)
+    for n, (p, qty) in enumerate(zip(products([
+        "Echo Dot (3rd Gen) Smart Speaker with Alexa, Charcoal", "Wet Brush Original Detangler Hair Brush, Pink",
+        "Lodge 10.25 Inch Cast Iron Skillet, Pre-Seasoned", "Moroccanoil Treatment Hair Oil, 3.4 fl oz",
+        "Olaplex No. 3 Hair Perfector Repairing Treatment, 3.3 fl oz",
+    ]), [2, 3, 1, 2, 4], strict=True), 1):
+        key = f"cart{n}"
+        gold = chain(open_product(key, p), quantity(qty) if qty != 1 else same(), same(
+            s("click", "Click the blue “Add to Cart” button.", role("button", "Add to Cart")),
+            s("stop", f"{qty} × {p.name} {'is' if qty == 1 else 'are'} now in your cart."),
+        ))
+        add(9008, n, "add-to-cart", "Add {qty} of the {product} to my cart.", {"qty": qty, "product": p.name},
+            "state_change", gold, state_eval(SITE, {
+                "sql": "SELECT p.name, c.qty FROM cart_items c JOIN products p ON p.id = c.product_id "
+                       "WHERE c.customer_id = 1 ORDER BY p.name",
+                "expected": [[p.name, qty]], "note": "the cart holds exactly that",
+            }))
+
+    # 9009 wish list (state)
+    for n, p in enumerate(products([
+        "Lodge 10.25 Inch Cast Iron Skillet, Pre-Seasoned", "Echo Dot (3rd Gen) Smart Speaker with Alexa, Charcoal",
+        "Moroccanoil Treatment Hair Oil, 3.4 fl oz", "Wet Brush Original Detangler Hair Brush, Pink",
+        "Olaplex No. 3 Hair Perfector Repairing Treatment, 3.3 fl oz",
+    ]), 1):
+        key = f"wish{n}"
+        add(9009, n, "wishlist", "Add the {product} to my wish list.", {"product": p.name}, "state_change", chain(
+            open_product(key, p), same(
+                s("click", pick(key, ["Click “Add to Wish List” under the “Add to Cart” button.",
+                                      "Use the “Add to Wish List” button below “Add to Cart”."]),
+                  role("button", "Add to Wish List")),
+                s("stop", "The product is now in your wish list."),
+            )), state_eval(SITE, {
+                "sql": "SELECT p.name FROM wishlist_items w JOIN products p ON p.id = w.product_id WHERE w.customer_id = 1",
+                "expected_contains": [[p.name]],
+            }, {"sql": "SELECT COUNT(*) FROM wishlist_items WHERE customer_id = 1", "expected": [[3]],
+                "note": "nothing else was added or removed"}))
+
+    # 9010 write a review (state)
+    reviews = [("Clean and fresh", "Works well in cold water.", 4), ("Does the job", "Sturdy and easy to use.", 5),
+               ("Not bad", "Smaller than I expected.", 3), ("Love it", "Bought a second one for my sister.", 5),
+               ("Disappointed", "Stopped working after a week.", 1)]
+    for n, (p, (summary, text, stars)) in enumerate(zip(products([
+        "Tide PODS Spring Meadow Scent HE Turbo Laundry Detergent Pacs, 81 Count",
+        "Cetaphil Gentle Skin Cleanser, Hydrating Face Wash for Sensitive Skin, 16 fl oz",
+        "Wet Brush Original Detangler Hair Brush, Pink",
+        "Echo Dot (3rd Gen) Smart Speaker with Alexa, Charcoal", "Moroccanoil Treatment Hair Oil, 3.4 fl oz",
+    ]), reviews, strict=True), 1):  # products Emma has not reviewed yet
+        key = f"review{n}"
+        star_label = f"{stars} star" + ("s" if stars != 1 else "")
+        add(9010, n, "review", "Write a {stars}-star review of the {product} with the summary '{summary}' and the "
+            "review '{review}'.", {"stars": stars, "product": p.name, "summary": summary, "review": text},
+            "state_change", chain(
+                open_product(key, p),
+                same(s("click", "Click “Add Your Review” next to the star rating.", role("link", "Add Your Review")),
+                     s("click", f"In the review form, under “Your Rating”, select “{star_label}”.",
+                       role("radio", star_label))),
+                field("Summary", summary, f"Type “{summary}” into the “Summary” field.", clear=False),
+                field("Review", text, f"Type “{text}” into the “Review” box.", clear=False, kind="textbox"),
+                same(s("click", "Click “Submit Review” below the form.", role("button", "Submit Review")),
+                     s("stop", "Your review has been submitted.")),
+            ), state_eval(SITE, {
+                "sql": "SELECT r.nickname, r.summary, r.text, r.rating FROM reviews r JOIN products p "
+                       "ON p.id = r.product_id WHERE r.customer_id = 1 AND p.name = ?",
+                "params": [p.name], "expected": [["Emma", summary, text, stars]],
+            }))
+
+    # 9011 buy, default address (state)
+    for n, (p, ship) in enumerate(zip(products([
+        "DenTek Ultimate Dental Guard for Nighttime Teeth Grinding, Mouth Guard for Jaw Bruxism",
+        "Wet Brush Original Detangler Hair Brush, Pink", "Lodge 10.25 Inch Cast Iron Skillet, Pre-Seasoned",
+        "Echo Dot (3rd Gen) Smart Speaker with Alexa, Charcoal", "Moroccanoil Treatment Hair Oil, 3.4 fl oz",
+    ]), ["Best Way", "Flat Rate", "Best Way", "Flat Rate", "Best Way"], strict=True), 1):
+        key = f"buy{n}"
+        label, method = SHIPPING[ship]
+        add(9011, n, "buy", "Buy the {product} and ship it to my default address with {shipping} shipping.",
+            {"product": p.name, "shipping": ship}, "state_change", chain(
+                open_product(key, p), to_checkout(key), same(
+                    s("scroll", "Scroll down to the shipping methods.", value="down"),
+                    s("click", f"Choose “{label}” under Shipping Methods.", role("radio", label)),
+                    s("click", "Click “Place Order”.", role("button", "Place Order")),
+                    s("stop", "The order is placed; the confirmation page shows its number."),
+                )), state_eval(SITE, {
+                    "sql": "SELECT o.shipping_method, o.shipping_street, o.shipping_city, o.shipping_region, "
+                           f"o.shipping_postcode, i.name, i.qty FROM orders o JOIN order_items i ON i.order_id = o.id "
+                           f"WHERE o.id = {LATEST_NEW_ORDER}",
+                    "expected": [[method, "101 S San Mateo Dr", "San Mateo", "California", "94010", p.name, 1]],
+                }, {"sql": f"SELECT COUNT(*) FROM orders WHERE {NEW_ORDERS}", "expected": [[1]],
+                    "note": "exactly one new order"}))
+
+    # 9012 buy several, to a new address (state, long)
+    addresses = [("500 Oak Street", "Austin", "Texas", "78701", "5125550199"),
+                 ("12 Harbor Way", "Seattle", "Washington", "98101", "2065550142"),
+                 ("88 Pine Avenue", "Miami", "Florida", "33130", "3055550123"),
+                 ("3 Elm Court", "Denver", "Colorado", "80202", "3035550177"),
+                 ("410 Maple Drive", "Reno", "Nevada", "89501", "7755550110")]
+    for n, (p, qty, (street, city, state, zip_, phone)) in enumerate(zip(products([
+        "Tide PODS Spring Meadow Scent HE Turbo Laundry Detergent Pacs, 81 Count",
+        "Wet Brush Original Detangler Hair Brush, Pink", "Echo Dot (3rd Gen) Smart Speaker with Alexa, Charcoal",
+        "Olaplex No. 3 Hair Perfector Repairing Treatment, 3.3 fl oz", "Lodge 10.25 Inch Cast Iron Skillet, Pre-Seasoned",
+    ]), [3, 2, 2, 3, 2], addresses, strict=True), 1):
+        key = f"ship{n}"
+        ship = "Flat Rate" if n % 2 else "Best Way"
+        label, method = SHIPPING[ship]
+        add(9012, n, "buy-to-address", "Order {qty} of the {product} with {shipping} shipping to {street}, {city}, "
+            "{state} {zip}, phone {phone}, under my name.", {"qty": qty, "product": p.name, "shipping": ship,
+            "street": street, "city": city, "state": state, "zip": zip_, "phone": phone}, "state_change", chain(
+                open_product(key, p), quantity(qty), to_checkout(key),
+                field("Street Address", street, f"Replace the street address with “{street}”."),
+                field("City", city, f"Replace the city with “{city}”."),
+                _state_select(state),
+                same(s("scroll", "Scroll down to the rest of the address and the shipping methods.", value="down")),
+                field("Zip/Postal Code", zip_, f"Replace the ZIP code with “{zip_}”."),
+                field("Phone Number", phone, f"Replace the phone number with “{phone}”."),
+                same(s("click", f"Choose “{label}” under Shipping Methods.", role("radio", label)),
+                     s("click", "Click “Place Order”.", role("button", "Place Order")),
+                     s("stop", "The order is placed; the confirmation page shows its number.")),
+            ), state_eval(SITE, {
+                "sql": "SELECT o.shipping_firstname, o.shipping_lastname, o.shipping_street, o.shipping_city, "
+                       "o.shipping_region, o.shipping_postcode, o.shipping_telephone, o.shipping_method, i.name, i.qty "
+                       f"FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.id = {LATEST_NEW_ORDER}",
+                "expected": [["Emma", "Lopez", street, city, state, zip_, phone, method, p.name, qty]],
+            }, {"sql": f"SELECT COUNT(*) FROM orders WHERE {NEW_ORDERS}", "expected": [[1]],
+                "note": "exactly one new order"}))
+
+    # 9013 newsletter (state)
+    add(9013, 1, "newsletter", "Subscribe me to the store's newsletter.", {}, "state_change", same(
+        s("click", "Click “My Account” at the top right of the page.", role("link", "My Account")),
+        s("click", "In the menu on the left, click “Newsletter Subscriptions”.", role("link", "Newsletter Subscriptions")),
+        s("click", "Tick the “General Subscription” checkbox.", role("checkbox", "General Subscription")),
+        s("click", "Click “Save”.", role("button", "Save")),
+        s("stop", "You are now subscribed to the newsletter."),
+    ), state_eval(SITE, {"sql": "SELECT newsletter_subscribed FROM customers WHERE id = 1", "expected": [[1]]}))
     return tasks
+
+
+def type_ahead_keys(target: str, options: list[str], current: str) -> list[str]:
+    """Letters to press in an open dropdown to move from `current` to `target`: each
+    press of a letter moves to the next option starting with it (wrapping around)."""
+    letter = target[0].lower()
+    ring = [o for o in options if o[0].lower() == letter]
+    start = ring.index(current) + 1 if current in ring else 0
+    presses = (ring.index(target) - start) % len(ring) + 1
+    if presses > 2:  # three identical presses in a row would end the episode
+        raise ValueError(f"{target!r} needs {presses} presses of {letter!r}; pick another state")
+    return [letter] * presses
+
+
+def _state_select(state: str, current: str = "California") -> Part:
+    """The State/Province dropdown: `select` with marks; type-ahead letters with coordinates."""
+    from mag_mcp.sites.shopping.catalog_data import US_STATES
+
+    keys = type_ahead_keys(state, [name for _, name in US_STATES], current)
+    coord = [s("click", "Click the “State/Province” dropdown.", role("combobox", "State/Province"))]
+    for i, k in enumerate(keys):
+        coord.append(s("press", f"Press {k.upper()} to move through the states starting with {k.upper()}"
+                       + (f" until “{state}”." if i == len(keys) - 1 else "."), None, k))
+    coord.append(s("press", f"Press Enter to choose “{state}”.", None, "Enter"))
+    return {"som": [s("select", f"Choose “{state}” in the “State/Province” dropdown.",
+                      role("combobox", "State/Province"), state)], "coord": coord}
+
+
+def _long_date(ts: str) -> str:
+    from datetime import datetime
+
+    d = datetime.strptime(ts[:10], "%Y-%m-%d")
+    return f"{d:%B} {d.day}, {d.year}"
+
+
+def _short_date(ts: str) -> str:
+    from datetime import datetime
+
+    d = datetime.strptime(ts[:10], "%Y-%m-%d")
+    return f"{d.month}/{d.day}/{d.year % 100}"
 
 
 def main() -> None:

@@ -1,0 +1,291 @@
+"""Helpers shared by the forum's views: templates, session, logical clock, text rendering, redirects."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from collections.abc import Callable
+from datetime import datetime, timedelta
+from functools import wraps
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, unquote, urlencode, urlsplit
+
+from markupsafe import Markup, escape
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.templating import Jinja2Templates
+
+from ..base import db
+from .seed import SEED_NOW, hot_ranking
+from mag_mcp.sites.web import here, parse_int, safe_path, url_with  # noqa: F401 (re-exported)
+
+SESSION_COOKIE = "reddit_session"
+FLASH_COOKIE = "reddit_flash"
+HERE = Path(__file__).parent
+PAGE_SIZE = 25
+SORTS = ("hot", "new", "active", "top", "controversial", "most_commented")
+SORT_LABELS = {"hot": "Hot", "new": "New", "active": "Active", "top": "Top", "controversial": "Controversial",
+               "most_commented": "Most commented"}
+TIME_FILTERS = {"day": 86400, "week": 7 * 86400, "month": 30 * 86400, "year": 365 * 86400, "all": None}
+TIME_LABELS = {"day": "Past day", "week": "Past week", "month": "Past month", "year": "Past year", "all": "All time"}
+
+templates = Jinja2Templates(directory=str(HERE / "templates"))
+
+
+# --- clock and dates -------------------------------------------------------------
+
+
+def site_now(conn: sqlite3.Connection) -> str:
+    """The logical clock: one minute after the latest submission or comment, never before SEED_NOW."""
+    latest = conn.execute(
+        "SELECT MAX(t) FROM (SELECT MAX(created_at) AS t FROM submissions UNION ALL"
+        " SELECT MAX(created_at) FROM comments)").fetchone()[0]
+    base = max(latest or SEED_NOW, SEED_NOW)
+    return (datetime.fromisoformat(base) + timedelta(minutes=1)).strftime("%Y-%m-%d %H:%M:%S")
+
+
+def ago(ts: str | None) -> str:
+    """A relative date against the seed's "now" (rows written later read "just now")."""
+    if not ts:
+        return ""
+    seconds = int((datetime.fromisoformat(SEED_NOW) - datetime.fromisoformat(ts)).total_seconds())
+    if seconds < 60:
+        return "just now"
+    for unit, size in (("year", 365 * 86400), ("month", 30 * 86400), ("week", 7 * 86400), ("day", 86400),
+                       ("hour", 3600), ("minute", 60)):
+        if seconds >= size:
+            n = seconds // size
+            return f"{n} {unit}{'s' if n != 1 else ''} ago"
+    return "just now"
+
+
+def full_date(ts: str | None) -> str:
+    if not ts:
+        return ""
+    d = datetime.fromisoformat(ts)
+    return f"{d.strftime('%B')} {d.day}, {d.year} at {d.strftime('%H:%M')}"
+
+
+def iso(ts: str | None) -> str:
+    return (ts or "").replace(" ", "T") + ("+00:00" if ts else "")
+
+
+# --- text ---------------------------------------------------------------------------
+
+_URL = re.compile(r"(https?://[^\s<>\"']+[^\s<>\"'.,;:!?)\]])")
+_BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
+
+
+def markdown(text: str | None) -> Markup:
+    """A small, safe subset of Markdown: paragraphs, line breaks, **bold**, *italic*, > quotes, links."""
+    if not text:
+        return Markup("")
+    out = []
+    for block in re.split(r"\n\s*\n", text.strip().replace("\r\n", "\n")):
+        lines = block.split("\n")
+        quote_block = all(ln.startswith(">") for ln in lines)
+        if quote_block:
+            lines = [ln[1:].lstrip() for ln in lines]
+        html = "<br>\n".join(_inline(ln) for ln in lines)
+        out.append(f"<blockquote><p>{html}</p></blockquote>" if quote_block else f"<p>{html}</p>")
+    return Markup("\n".join(out))
+
+
+def _inline(line: str) -> str:
+    s = str(escape(line))
+    s = _URL.sub(lambda m: f'<a href="{m.group(1)}" rel="nofollow noopener">{m.group(1)}</a>', s)
+    s = _BOLD.sub(r"<strong>\1</strong>", s)
+    return _ITALIC.sub(r"<em>\1</em>", s)
+
+
+def domain(url: str | None) -> str:
+    if not url:
+        return ""
+    host = urlsplit(url).netloc.lower()
+    return host.removeprefix("www.")
+
+
+def submission_url(post: Any, forum_name: str | None = None) -> str:
+    forum = forum_name or post["forum_name"]
+    return f"/f/{forum}/{post['id']}/{post['slug']}"
+
+
+def comment_url(forum_name: str, submission_id: int, comment_id: int) -> str:
+    return f"/f/{forum_name}/{submission_id}/-/comment/{comment_id}"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+templates.env.filters.update(ago=ago, full_date=full_date, iso=iso, markdown=markdown, domain=domain,
+                             plural=plural)
+templates.env.globals.update(submission_url=submission_url, comment_url=comment_url, SORT_LABELS=SORT_LABELS,
+                             TIME_LABELS=TIME_LABELS)
+
+
+# --- session ---------------------------------------------------------------------------
+
+
+def current_user(request: Request) -> sqlite3.Row | None:
+    """The signed-in user (a `users` row) for the request's session cookie, or None."""
+    if "reddit_user" not in request.scope:
+        token = request.cookies.get(SESSION_COOKIE)
+        row = None
+        if token:
+            row = db(request).execute(
+                "SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = ?", (token,)
+            ).fetchone()
+        request.scope["reddit_user"] = row
+    return request.scope["reddit_user"]
+
+
+
+# --- rendering ---------------------------------------------------------------------------
+
+
+def _flash_messages(request: Request) -> list[list[str]]:
+    raw = request.cookies.get(FLASH_COOKIE)
+    if not raw:
+        return []
+    try:
+        return [[str(k), str(t)] for k, t in json.loads(unquote(raw))][:5]
+    except (ValueError, TypeError):
+        return []
+
+
+def render(request: Request, name: str, context: dict[str, Any] | None = None, status_code: int = 200) -> Response:
+    user = current_user(request)
+    context = dict(context or {})
+    messages = _flash_messages(request) + context.pop("messages", [])
+    ctx = dict(user=user, messages=messages, search_query=request.query_params.get("q", ""),
+               current_path=here(request))
+    ctx.update(context)
+    resp = templates.TemplateResponse(request, name, ctx, status_code=status_code)
+    if request.cookies.get(FLASH_COOKIE):
+        resp.delete_cookie(FLASH_COOKIE, path="/")
+    return resp
+
+
+def redirect(request: Request, url: str, flash: str | None = None, kind: str = "success") -> Response:
+    """Commit the request's writes, then answer 303 (PRG), optionally with a flash message."""
+    db(request).commit()
+    resp = RedirectResponse(url, status_code=303)
+    if flash:
+        resp.set_cookie(FLASH_COOKIE, quote(json.dumps([[kind, flash]])), path="/", httponly=True, samesite="lax")
+    return resp
+
+
+def login_redirect(request: Request, back: str | None = None) -> Response:
+    back = safe_path(back or here(request), "/")
+    return redirect(request, "/login?" + urlencode({"_target_path": back}), "You need to log in first.", "notice")
+
+
+def not_found(request: Request, what: str = "The page you requested does not exist.") -> Response:
+    return render(request, "error.html", {"title": "Page not found", "heading": "404 Not Found", "text": what},
+                  status_code=404)
+
+
+def forbidden(request: Request) -> Response:
+    return render(request, "error.html", {"title": "Access denied", "heading": "403 Forbidden",
+                                          "text": "You are not allowed to do that."}, status_code=403)
+
+
+def form_view(fn: Callable[[Request, dict[str, str]], Response]) -> Callable:
+    """Turn a sync `fn(request, form)` into an async endpoint that reads the form first; the database
+    work still runs in the thread pool."""
+
+    @wraps(fn)
+    async def endpoint(request: Request) -> Response:
+        form = await request.form()
+        data = {k: v for k, v in form.multi_items() if isinstance(v, str)}
+        await form.close()
+        return await run_in_threadpool(fn, request, data)
+
+    return endpoint
+
+
+def require_user(fn: Callable) -> Callable:
+    """For sync GET views: guests are sent to the login page (and back after)."""
+
+    @wraps(fn)
+    def view(request: Request, *args: Any) -> Response:
+        if current_user(request) is None:
+            return login_redirect(request)
+        return fn(request, *args)
+
+    return view
+
+
+
+def page_number(request: Request) -> int:
+    return max(1, parse_int(request.query_params.get("page"), 1) or 1)
+
+
+# --- data access ---------------------------------------------------------------------------
+
+SUBMISSION_COLUMNS = ("s.*, f.name AS forum_name, f.title AS forum_title, u.username AS author")
+SUBMISSION_FROM = ("FROM submissions s JOIN forums f ON f.id = s.forum_id JOIN users u ON u.id = s.user_id")
+
+
+def forum_by_name(conn: sqlite3.Connection, name: str) -> sqlite3.Row | None:
+    return conn.execute("SELECT * FROM forums WHERE name = ?", (name,)).fetchone()
+
+
+def submission(conn: sqlite3.Connection, sid: int) -> sqlite3.Row | None:
+    return conn.execute(f"SELECT {SUBMISSION_COLUMNS} {SUBMISSION_FROM} WHERE s.id = ?", (sid,)).fetchone()
+
+
+def user_votes(conn: sqlite3.Connection, user: sqlite3.Row | None, table: str, key: str,
+               ids: list[int]) -> dict[int, int]:
+    if user is None or not ids:
+        return {}
+    marks = ",".join("?" * len(ids))
+    rows = conn.execute(f"SELECT {key}, choice FROM {table} WHERE user_id = ? AND {key} IN ({marks})",
+                        (user["id"], *ids)).fetchall()
+    return {r[0]: r[1] for r in rows}
+
+
+def is_subscribed(conn: sqlite3.Connection, user: sqlite3.Row | None, forum_id: int) -> bool:
+    if user is None:
+        return False
+    return conn.execute("SELECT 1 FROM subscriptions WHERE user_id = ? AND forum_id = ?",
+                        (user["id"], forum_id)).fetchone() is not None
+
+
+def is_moderator(conn: sqlite3.Connection, user: sqlite3.Row | None, forum_id: int) -> bool:
+    if user is None:
+        return False
+    if user["is_admin"]:
+        return True
+    return conn.execute("SELECT 1 FROM moderators WHERE user_id = ? AND forum_id = ?",
+                        (user["id"], forum_id)).fetchone() is not None
+
+
+def refresh_submission_score(conn: sqlite3.Connection, sid: int) -> None:
+    ups, downs, created = conn.execute(
+        "SELECT (SELECT COUNT(*) FROM submission_votes WHERE submission_id = s.id AND choice = 1),"
+        " (SELECT COUNT(*) FROM submission_votes WHERE submission_id = s.id AND choice = -1), s.created_at"
+        " FROM submissions s WHERE s.id = ?", (sid,)).fetchone()
+    conn.execute("UPDATE submissions SET upvotes = ?, downvotes = ?, net_score = ?, ranking = ? WHERE id = ?",
+                 (ups, downs, ups - downs, hot_ranking(created, ups - downs), sid))
+
+
+def refresh_comment_score(conn: sqlite3.Connection, cid: int) -> None:
+    conn.execute(
+        "UPDATE comments SET upvotes = (SELECT COUNT(*) FROM comment_votes WHERE comment_id = comments.id"
+        " AND choice = 1), downvotes = (SELECT COUNT(*) FROM comment_votes WHERE comment_id = comments.id"
+        " AND choice = -1) WHERE id = ?", (cid,))
+    conn.execute("UPDATE comments SET net_score = upvotes - downvotes WHERE id = ?", (cid,))
+
+
+def refresh_comment_count(conn: sqlite3.Connection, sid: int) -> None:
+    conn.execute(
+        "UPDATE submissions SET comment_count = (SELECT COUNT(*) FROM comments WHERE submission_id = ?"
+        " AND deleted = 0), last_active = MAX(created_at, COALESCE((SELECT MAX(created_at) FROM comments"
+        " WHERE submission_id = ?), created_at)) WHERE id = ?", (sid, sid, sid))
+

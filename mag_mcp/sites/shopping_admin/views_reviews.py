@@ -1,0 +1,152 @@
+"""Marketing > User Content: all reviews, pending reviews, the review form, mass actions."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ..base import db
+from ..shopping.views_catalog import update_rating
+from . import grid as g
+from .common import (
+    REVIEW_STATUSES,
+    form_view,
+    not_found,
+    parse_int,
+    redirect,
+    render,
+    require_admin,
+)
+
+ALL_URL = "/admin/review/product/"
+PENDING_URL = "/admin/review/product/pending/"
+MASS_ACTIONS = (("delete", "Delete"), ("approved", "Update Status: Approved"), ("pending", "Update Status: Pending"),
+                ("not_approved", "Update Status: Not Approved"))
+
+REVIEWS_GRID = g.Grid(
+    columns=[
+        g.Column("select", "Select"),
+        g.Column("id", "ID", "r.id", num=True),
+        g.Column("created_at", "Created", "r.created_at"),
+        g.Column("status", "Status", "r.status"),
+        g.Column("title", "Title", "r.summary COLLATE NOCASE"),
+        g.Column("nickname", "Nickname", "r.nickname COLLATE NOCASE"),
+        g.Column("review", "Review"),
+        g.Column("rating", "Rating", "r.rating", num=True),
+        g.Column("product", "Product", "p.name COLLATE NOCASE"),
+        g.Column("action", "Action"),
+    ],
+    filters=[
+        g.Filter("created_at", "Created", "date", "r.created_at"),
+        g.Filter("rating", "Rating", "range", "r.rating"),
+        g.Filter("status", "Status", "select", "r.status", tuple(REVIEW_STATUSES)),
+        g.Filter("title", "Title", "text", "r.summary"),
+        g.Filter("nickname", "Nickname", "text", "r.nickname"),
+        g.Filter("review", "Review", "text", "r.text"),
+        g.Filter("product", "Product", "text", "p.name"),
+    ],
+    search=["r.summary", "r.nickname", "r.text", "p.name", "p.sku"],
+    default_sort="created_at", default_dir="desc", tiebreak="r.id DESC")
+SELECT = "r.*, p.name AS product_name, p.sku AS product_sku"
+
+
+def _grid(request: Request, pending: bool) -> Response:
+    where = "FROM reviews r JOIN products p ON p.id = r.product_id WHERE 1"
+    if pending:
+        where += " AND r.status = 'pending'"
+    grid = g.run_grid(request, db(request), REVIEWS_GRID, SELECT, where)
+    return render(request, "reviews.html", dict(
+        title="Pending Reviews" if pending else "Reviews", g=grid, pending=pending, mass_actions=MASS_ACTIONS,
+        back=request.url.path + (f"?{request.url.query}" if request.url.query else "")))
+
+
+@require_admin
+def reviews(request: Request) -> Response:
+    return _grid(request, pending=False)
+
+
+@require_admin
+def reviews_pending(request: Request) -> Response:
+    return _grid(request, pending=True)
+
+
+def _review(request: Request) -> sqlite3.Row | None:
+    return db(request).execute(
+        f"SELECT {SELECT}, c.firstname AS c_firstname, c.lastname AS c_lastname FROM reviews r"
+        " JOIN products p ON p.id = r.product_id LEFT JOIN customers c ON c.id = r.customer_id WHERE r.id = ?",
+        (request.path_params["review_id"],)).fetchone()
+
+
+def _back(value: str | None) -> str:
+    return PENDING_URL if value == "pending" else ALL_URL
+
+
+@require_admin
+def review_edit(request: Request) -> Response:
+    review = _review(request)
+    if review is None:
+        return not_found(request, "review")
+    ret = "pending" if request.query_params.get("ret") == "pending" else ""
+    return render(request, "review_edit.html", dict(title="Edit Review", review=review, values=dict(review),
+                                                    errors={}, ret=ret, back=_back(ret)))
+
+
+@form_view
+def review_save(request: Request, form: dict[str, str]) -> Response:
+    conn = db(request)
+    review = _review(request)
+    if review is None:
+        return not_found(request, "review")
+    values = {k: (form.get(k) or "").strip() for k in ("status", "nickname", "summary", "text")}
+    errors = {k: f"\u201c{label}\u201d is a required value." for k, label in
+              (("nickname", "Nickname"), ("summary", "Summary of Review"), ("text", "Review")) if not values[k]}
+    if values["status"] not in dict(REVIEW_STATUSES):
+        errors["status"] = "Please select a status."
+    ret = form.get("ret", "")
+    if errors:
+        return render(request, "review_edit.html", dict(
+            title="Edit Review", review=review, values={**dict(review), **values}, errors=errors, ret=ret,
+            back=_back(ret), messages=[["error", next(iter(errors.values()))]]))
+    conn.execute("UPDATE reviews SET status = ?, nickname = ?, summary = ?, text = ? WHERE id = ?",
+                 (values["status"], values["nickname"][:100], values["summary"][:255], values["text"][:5000],
+                  review["id"]))
+    update_rating(conn, review["product_id"])
+    return redirect(request, _back(ret), "You saved the review.")
+
+
+@form_view
+def review_delete(request: Request, form: dict[str, str]) -> Response:
+    conn = db(request)
+    review = _review(request)
+    if review is None:
+        return not_found(request, "review")
+    conn.execute("DELETE FROM reviews WHERE id = ?", (review["id"],))
+    update_rating(conn, review["product_id"])
+    return redirect(request, _back(form.get("ret")), "The review has been deleted.")
+
+
+@form_view
+def review_mass(request: Request, form: dict[str, str]) -> Response:
+    conn = db(request)
+    back = form.get("back") or ALL_URL
+    if not back.startswith("/admin/review/product/"):
+        back = ALL_URL
+    ids = [i for i in (parse_int(x) for x in (form.get("reviews[]") or "").split(",")) if i is not None]
+    action = form.get("action", "")
+    if not ids:
+        return redirect(request, back, "Please select review(s).", "error")
+    if action not in dict(MASS_ACTIONS):
+        return redirect(request, back, "Please select an action.", "error")
+    marks = ",".join("?" * len(ids))
+    products = [r[0] for r in conn.execute(f"SELECT DISTINCT product_id FROM reviews WHERE id IN ({marks})", ids)]
+    if action == "delete":
+        n = conn.execute(f"DELETE FROM reviews WHERE id IN ({marks})", ids).rowcount
+        message = f"A total of {n} record(s) have been deleted."
+    else:
+        n = conn.execute(f"UPDATE reviews SET status = ? WHERE id IN ({marks})", [action, *ids]).rowcount
+        message = f"A total of {n} record(s) have been updated."
+    for pid in products:
+        update_rating(conn, pid)
+    return redirect(request, back, message)

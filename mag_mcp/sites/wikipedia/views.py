@@ -1,0 +1,171 @@
+"""The wiki's pages: Kiwix library, the book's main page, articles, search, random article."""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+
+from ..base import db
+from .common import (
+    BOOK_DESCRIPTION,
+    BOOK_TITLE,
+    LANDING_SLUG,
+    MAIN_PAGE,
+    MAIN_PAGE_URL,
+    not_found,
+    render,
+    search_url,
+)
+from .markup import BOOK, article_url, slug_of, title_of
+from .search import DEFAULT_PAGE_LENGTH, MAX_PAGE_LENGTH, search
+from .seed import FEATURED
+
+TOC_MIN_SECTIONS = 4  # like MediaWiki: a table of contents from four headings on
+
+# Main page topic boxes: (heading, article kinds, at most N links)
+TOPIC_BOXES = (
+    ("Port Alder", ("city", "district"), None),
+    ("Landmarks", ("landmark",), None),
+    ("History, places and society", ("topic",), None),
+    ("People", ("person",), None),
+    ("Software projects", ("project",), None),
+    ("Programming languages", ("language",), None),
+    ("Software and computing", ("software_topic",), None),
+    ("Companies and brands", ("brand",), None),
+    ("Products", ("product_category",), None),
+    ("Lists", ("list",), None),
+)
+
+
+def _article_count(conn) -> int:
+    return conn.execute("SELECT COUNT(*) FROM articles").fetchone()[0]
+
+
+def library(request: Request) -> Response:
+    """Kiwix's welcome page: the library with its one book."""
+    conn = db(request)
+    return render(request, "library.html", {
+        "title": "Welcome to Kiwix Server", "show_topbar": False, "book_title": BOOK_TITLE,
+        "book_description": BOOK_DESCRIPTION, "article_count": _article_count(conn)})
+
+
+def book_root(request: Request) -> Response:
+    return RedirectResponse(MAIN_PAGE_URL, status_code=302)
+
+
+def main_page(request: Request, title: str = "Wikipedia, the free encyclopedia") -> Response:
+    conn = db(request)
+    blocks: dict[str, list] = {}
+    for row in conn.execute("SELECT block, html FROM main_page ORDER BY block, position"):
+        blocks.setdefault(row["block"], []).append(row["html"])
+    featured = conn.execute("SELECT a.title, a.image_file, i.alt, i.caption_html FROM articles a "
+                            "LEFT JOIN images i ON i.file = a.image_file WHERE a.title = ?", (FEATURED,)).fetchone()
+    topics = []
+    for heading, kinds, limit in TOPIC_BOXES:
+        q = (f"SELECT title FROM articles WHERE kind IN ({','.join('?' * len(kinds))}) "
+             "ORDER BY kind = 'city' DESC, title COLLATE NOCASE")
+        titles = [r[0] for r in conn.execute(q, kinds)]
+        topics.append((heading, titles[:limit] if limit else titles))
+    return render(request, "main_page.html", {
+        "title": title, "article_count": _article_count(conn), "featured": featured,
+        "featured_html": (blocks.get("featured") or [""])[0], "dyk": blocks.get("dyk", []),
+        "news": blocks.get("news", []), "topics": topics})
+
+
+def article(request: Request) -> Response:
+    conn = db(request)
+    slug = request.path_params["slug"]
+    if not slug:
+        return RedirectResponse(MAIN_PAGE_URL, status_code=302)
+    if slug == MAIN_PAGE:
+        return main_page(request)
+    if slug == LANDING_SLUG:
+        return main_page(request, "User:The other Kiwix guy/Landing")
+    row = conn.execute("SELECT * FROM articles WHERE slug = ?", (slug,)).fetchone()
+    if row is None:
+        target = _resolve(conn, slug)
+        if target is None:
+            return not_found(request, title_of(slug))
+        return RedirectResponse(article_url(target), status_code=302)
+    aid = row["id"]
+    infobox = conn.execute("SELECT label, value_html FROM infobox_rows WHERE article_id = ? ORDER BY position",
+                           (aid,)).fetchall()
+    sections = conn.execute("SELECT heading, anchor, level, html FROM sections WHERE article_id = ? "
+                            "ORDER BY position", (aid,)).fetchall()
+    categories = [r[0] for r in conn.execute("SELECT name FROM categories WHERE article_id = ? ORDER BY position",
+                                             (aid,))]
+    image = None
+    if row["image_file"]:
+        image = conn.execute("SELECT * FROM images WHERE file = ?", (row["image_file"],)).fetchone()
+    return render(request, "article.html", {
+        "title": row["title"], "article": row, "infobox": infobox, "sections": sections,
+        "toc": len(sections) >= TOC_MIN_SECTIONS, "categories": categories, "image": image})
+
+
+def _resolve(conn, slug: str) -> str | None:
+    """The canonical title for a redirect, a differently-cased title or a title typed with spaces."""
+    slug = slug_of(slug)
+    r = conn.execute("SELECT a.title FROM redirects r JOIN articles a ON a.id = r.target_id WHERE r.slug = ?",
+                     (slug,)).fetchone()
+    if r:
+        return r[0]
+    for q in ("SELECT title FROM articles WHERE slug = ?",
+              "SELECT title FROM articles WHERE lower(slug) = lower(?) ORDER BY id LIMIT 1",
+              "SELECT a.title FROM redirects r JOIN articles a ON a.id = r.target_id "
+              "WHERE lower(r.slug) = lower(?) ORDER BY a.id LIMIT 1"):
+        r = conn.execute(q, (slug,)).fetchone()
+        if r:
+            return r[0]
+    return None
+
+
+def _int(value: str | None, default: int) -> int:
+    try:
+        return int(value) if value not in (None, "") else default
+    except ValueError:
+        return default
+
+
+def _book_param(request: Request) -> str | None:
+    return request.query_params.get("content") or request.query_params.get("books.name")
+
+
+def search_page(request: Request) -> Response:
+    book = _book_param(request)
+    if book not in (None, BOOK):
+        return not_found(request, None)
+    pattern = request.query_params.get("pattern", "").strip()
+    start = max(0, _int(request.query_params.get("start"), 0))
+    page_length = min(MAX_PAGE_LENGTH, max(1, _int(request.query_params.get("pageLength"), DEFAULT_PAGE_LENGTH)))
+    total, hits = search(db(request), pattern, start, page_length) if pattern else (0, [])
+    pages = []
+    if total > page_length:
+        current = start // page_length
+        last = (total - 1) // page_length
+        lo, hi = max(0, current - 2), min(last, current + 2)
+        pages = [(p + 1, search_url(pattern, p * page_length, page_length if page_length != DEFAULT_PAGE_LENGTH
+                                    else None), p == current) for p in range(lo, hi + 1)]
+        prev_url = search_url(pattern, max(0, start - page_length),
+                              page_length if page_length != DEFAULT_PAGE_LENGTH else None) if start > 0 else None
+        next_url = search_url(pattern, start + page_length,
+                              page_length if page_length != DEFAULT_PAGE_LENGTH else None) \
+            if start + page_length < total else None
+    else:
+        prev_url = next_url = None
+    return render(request, "search.html", {
+        "title": f"Search: {pattern}" if pattern else "Search", "pattern": pattern, "total": total, "hits": hits,
+        "first": start + 1, "last": start + len(hits), "pages": pages, "prev_url": prev_url, "next_url": next_url})
+
+
+def random_article(request: Request) -> Response:
+    """Kiwix's random article: here the article of rank (counter mod N), then the counter moves on."""
+    book = _book_param(request)
+    if book not in (None, BOOK):
+        return not_found(request, None)
+    conn = db(request)
+    counter = conn.execute("UPDATE kiwix_state SET random_counter = random_counter + 1 WHERE id = 1 "
+                           "RETURNING random_counter - 1").fetchone()[0]
+    n = _article_count(conn)
+    title = conn.execute("SELECT title FROM articles WHERE random_rank = ?", (counter % n,)).fetchone()[0]
+    conn.commit()
+    return RedirectResponse(article_url(title), status_code=302)
