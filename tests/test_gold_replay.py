@@ -60,11 +60,39 @@ async def test_gold_over_http(http_server, shop_tasks, tmp_path):
     assert all(e.transcript and e.transcript.startswith(str(runs)) for e in res.episodes)
 
 
-def test_task_file_matches_its_source():
-    """tasks/data/shopping.json is generated from tasks/authoring/shopping_tasks.py: they never drift."""
+AUTHORING = sorted(p.stem for p in (Path(__file__).parents[1] / "mag_mcp" / "tasks" / "authoring").glob("*_tasks.py"))
+
+
+@pytest.mark.parametrize("module", AUTHORING)
+def test_task_file_matches_its_source(module):
+    """tasks/data/<site>.json is generated from tasks/authoring/<site>_tasks.py: they never drift."""
+    import importlib
     from importlib import resources
 
-    from mag_mcp.tasks.authoring.shopping_tasks import build
-
-    committed = json.loads(resources.files("mag_mcp.tasks").joinpath("data/shopping.json").read_text())
+    build = importlib.import_module(f"mag_mcp.tasks.authoring.{module}").build
+    name = module.removesuffix("_tasks") + ".json"
+    committed = json.loads(resources.files("mag_mcp.tasks").joinpath(f"data/{name}").read_text())
     assert committed == json.loads(json.dumps(build(), ensure_ascii=False))
+
+
+def test_builtin_registry_loads():
+    from mag_mcp.tasks.registry import TaskRegistry
+
+    reg = TaskRegistry.builtin()
+    assert len(reg.tasks) >= 12
+    for t in reg.tasks.values():
+        assert t.mag and t.mag.gold and t.mag.tags.kind, t.id
+
+
+OTHER_SITES = sorted({s for t in __import__("mag_mcp.tasks.registry", fromlist=["TaskRegistry"]).TaskRegistry.builtin()
+                      .tasks.values() for s in t.sites} - {"shopping"})
+
+
+@pytest.mark.parametrize("site", OTHER_SITES)
+async def test_verify_other_sites(tmp_path, site):
+    """`mag tasks verify --site SITE` for every site beyond the shop (gold in both groundings, no-op floor)."""
+    from mag_mcp.tasks.registry import TaskRegistry
+
+    tasks = [t for t in TaskRegistry.builtin().select(site) if t.mag and t.mag.gold]
+    report = await verify_tasks(tasks, ["som", "coord"], tmp_path / site, concurrency=3)
+    assert not report.failures, [v.model_dump() for v in report.failures]
