@@ -49,7 +49,7 @@ def stars(rating_summary: int) -> str:
 
 def status_label(status: str) -> str:
     return {"canceled": "Canceled", "complete": "Complete", "pending": "Pending",
-            "processing": "Processing"}.get(status, status.title())
+            "processing": "Processing", "holded": "On Hold"}.get(status, status.title())
 
 
 templates.env.filters.update(money=money, date_short=date_short, date_long=date_long, stars=stars,
