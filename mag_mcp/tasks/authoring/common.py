@@ -125,3 +125,27 @@ def url_eval(url: str) -> dict[str, Any]:
 def state_eval(site: str, *checks: dict[str, Any]) -> dict[str, Any]:
     return {"eval_types": ["state_check"], "reference_answers": None, "reference_url": "", "program_html": [],
             "state_checks": [{"site": site, **c} for c in checks]}
+
+
+class SiteFacts:
+    """A fresh seed of one embedded site, its database and its real pages (a
+    logged-in test client where the site has a log-in), for reading task facts."""
+
+    def __init__(self, site: str) -> None:
+        import sqlite3
+        import tempfile
+        from pathlib import Path
+
+        from starlette.testclient import TestClient
+
+        from mag_mcp.sites.base import SiteStateStore
+        from mag_mcp.sites.registry import site_spec
+
+        spec = site_spec(site)
+        self._tmp = tempfile.TemporaryDirectory(prefix="mag-authoring-")
+        store = SiteStateStore(spec, Path(self._tmp.name))
+        self.db = sqlite3.connect(store.path_for("default"))
+        self.db.row_factory = sqlite3.Row
+        self.client = TestClient(spec.create_app(store))
+        for cookie in spec.login_cookies:
+            self.client.cookies.set(cookie.name, cookie.value)

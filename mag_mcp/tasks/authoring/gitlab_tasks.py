@@ -17,13 +17,13 @@ import html as html_lib
 import json
 import re
 import sqlite3
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
+    SiteFacts,
     Part,
     chain,
     field,
@@ -64,21 +64,11 @@ class Project:
         return f"{self.ns_name} / {self.name}"
 
 
-class GitlabFacts:
+class GitlabFacts(SiteFacts):
     """The seed database and the real dashboard, for authoring."""
 
     def __init__(self) -> None:
-        from starlette.testclient import TestClient
-
-        from mag_mcp.sites.base import SiteStateStore
-        from mag_mcp.sites.gitlab import SITE as SPEC
-
-        self._tmp = tempfile.TemporaryDirectory(prefix="mag-authoring-")
-        store = SiteStateStore(SPEC, Path(self._tmp.name))
-        self.db = sqlite3.connect(store.path_for("default"))
-        self.db.row_factory = sqlite3.Row
-        self.client = TestClient(SPEC.create_app(store))
-        self.client.cookies.set(SPEC.login_cookies[0].name, SPEC.login_cookies[0].value)
+        super().__init__("gitlab")
 
     def project(self, full_path: str) -> Project:
         r = self.db.execute(

@@ -16,8 +16,6 @@ from __future__ import annotations
 import html
 import json
 import re
-import sqlite3
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -25,6 +23,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from mag_mcp.tasks.authoring.common import (
+    SiteFacts,
     Part, chain, field, make_task, pick, role, s, same, string_eval, type_and_enter, url_eval,
 )
 
@@ -52,20 +51,11 @@ class PlaceFacts:
     row: dict[str, Any]
 
 
-class MapFacts:
+class MapFacts(SiteFacts):
     """The seed database and the real pages, for authoring."""
 
     def __init__(self) -> None:
-        from starlette.testclient import TestClient
-
-        from mag_mcp.sites.base import SiteStateStore
-        from mag_mcp.sites.map import SITE as SPEC
-
-        self._tmp = tempfile.TemporaryDirectory(prefix="mag-authoring-")
-        store = SiteStateStore(SPEC, Path(self._tmp.name))
-        self.db = sqlite3.connect(store.path_for("default"))
-        self.db.row_factory = sqlite3.Row
-        self.client = TestClient(SPEC.create_app(store))
+        super().__init__("map")
 
     def place(self, name: str) -> PlaceFacts:
         r = self.db.execute("SELECT * FROM places WHERE name = ?", (name,)).fetchone()

@@ -15,14 +15,13 @@ from __future__ import annotations
 import html as html_lib
 import json
 import re
-import sqlite3
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
+    SiteFacts,
     Part, chain, field, make_task, pick, role, s, same, state_eval, string_eval, type_and_enter, url_eval,
 )
 from mag_mcp.tasks.authoring.shopping_tasks import type_ahead_keys
@@ -45,21 +44,11 @@ class Post:
     comments_label: str  # accessible name of its "N comments" link in a listing
 
 
-class ForumFacts:
+class ForumFacts(SiteFacts):
     """The seed database and the real pages, for authoring."""
 
     def __init__(self) -> None:
-        from starlette.testclient import TestClient
-
-        from mag_mcp.sites.base import SiteStateStore
-        from mag_mcp.sites.reddit import SITE as SPEC
-
-        self._tmp = tempfile.TemporaryDirectory(prefix="mag-authoring-")
-        store = SiteStateStore(SPEC, Path(self._tmp.name))
-        self.db = sqlite3.connect(store.path_for("default"))
-        self.db.row_factory = sqlite3.Row
-        self.client = TestClient(SPEC.create_app(store))
-        self.client.cookies.set(SPEC.login_cookies[0].name, SPEC.login_cookies[0].value)
+        super().__init__("reddit")
 
     def get(self, path: str, **params: str) -> str:
         return self.client.get(path, params=params or None).text

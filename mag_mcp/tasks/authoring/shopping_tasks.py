@@ -15,13 +15,13 @@ from __future__ import annotations
 import json
 import re
 import sqlite3
-import tempfile
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
+    SiteFacts,
     Part, chain, field, make_task, pick, role, s, same, select, select_last, state_eval, string_eval,
     type_and_enter, url_eval,
 )
@@ -47,21 +47,11 @@ class Product:
     query: str  # a search that shows it on the first row
 
 
-class ShopFacts:
+class ShopFacts(SiteFacts):
     """The seed database and the real search page, for authoring."""
 
     def __init__(self) -> None:
-        from starlette.testclient import TestClient
-
-        from mag_mcp.sites.base import SiteStateStore
-        from mag_mcp.sites.shopping import SITE as SPEC
-
-        self._tmp = tempfile.TemporaryDirectory(prefix="mag-authoring-")
-        store = SiteStateStore(SPEC, Path(self._tmp.name))
-        self.db = sqlite3.connect(store.path_for("default"))
-        self.db.row_factory = sqlite3.Row
-        self.client = TestClient(SPEC.create_app(store))
-        self.client.cookies.set(SPEC.login_cookies[0].name, SPEC.login_cookies[0].value)
+        super().__init__("shopping")
 
     def first_row(self, query: str) -> list[str]:
         html = self.client.get("/catalogsearch/result/", params={"q": query}).text
