@@ -326,3 +326,154 @@ def test_unknown_state_is_gone(store: SiteStateStore) -> None:
     r = TestClient(SITE.create_app(store), headers={STATE_HEADER: "ep1"}).get("/search?query=zoo")
     assert r.status_code == 200 and "Port Alder Zoo" in r.text
     store.drop("ep1")
+
+
+# --- map notes -----------------------------------------------------------------------------
+
+
+def _sidebar(page: str) -> str:
+    return html.unescape(page.split('id="sidebar_content"', 1)[1].split('id="map"', 1)[0])
+
+
+def _alert(page: str) -> str:
+    m = re.search(r'role="alert">([^<]*)<', page)
+    assert m, "no error message on the page"
+    return html.unescape(m.group(1))
+
+
+@pytest.fixture()
+def episode(store: SiteStateStore):
+    """A fresh episode: its own copy of the seed, reached through the state header."""
+    store.create("notes-ep")
+    yield TestClient(SITE.create_app(store), headers={STATE_HEADER: "notes-ep"})
+    store.drop("notes-ep")
+
+
+def test_seeded_notes(conn: sqlite3.Connection, client: TestClient) -> None:
+    from mag_mcp.sites.map.seed import NOTES, SEED_NOW
+
+    assert conn.execute("SELECT COUNT(*) FROM notes").fetchone()[0] == len(NOTES)
+    for nid, (name, comments) in enumerate(NOTES, 1):
+        note = conn.execute("SELECT * FROM notes WHERE id = ?", (nid,)).fetchone()
+        assert note["place_id"] == _place(conn, name)["id"]
+        assert note["status"] == ("closed" if comments[-1][0] == "closed" else "open")
+        rows = conn.execute("SELECT action, body FROM note_comments WHERE note_id = ? ORDER BY id", (nid,)).fetchall()
+        assert [tuple(r) for r in rows] == [(a, b) for a, _, b, _ in comments] and rows[0][0] == "opened"
+        assert all(ts < SEED_NOW for *_, ts in comments)
+    # a seeded note on its page and on its place's page
+    page = _sidebar(client.get("/note/2").text)
+    assert "Unresolved note #2" in page and NOTES[1][1][0][2] in page and "Blue Heron Coffee" in page
+    assert "Resolve" in page and "Created by anonymous" in page
+    page = _sidebar(client.get("/note/1").text)
+    assert "Resolved note #1" in page and "Resolved by harbor_mapper" in page and "Reactivate" in page
+    place_page = _sidebar(client.get(f"/node/{_place(conn, 'Blue Heron Coffee')['id']}").text)
+    assert "Note #2" in place_page and "Unresolved" in place_page and "Add a note here" in place_page
+
+
+def test_add_a_note_at_a_place(episode: TestClient, store: SiteStateStore, client: TestClient) -> None:
+    ep_conn = store.connect("notes-ep")
+    lib = _place(ep_conn, "Central Library")
+    place_page = episode.get(f"/node/{lib['id']}").text
+    # "Add a note here" and the map's "Add a note to the map" both open the form at the place
+    here = html.unescape(re.search(r'href="([^"]+)">Add a note here<', place_page).group(1))
+    control = html.unescape(re.search(r'href="([^"]+)" aria-label="Add a note to the map"', place_page).group(1))
+    assert here == control == f"/note/new?place={lib['id']}"
+    form = episode.get(here)
+    assert form.status_code == 200
+    sidebar = _sidebar(form.text)
+    assert "New Note" in sidebar and "Central Library" in sidebar and 'value="Add Note"' in sidebar
+    assert '<label for="note-text">Comment</label>' in sidebar
+    before = ep_conn.execute("SELECT MAX(id) FROM notes").fetchone()[0]
+    r = episode.post("/note/new", data={"place": str(lib["id"]), "text": "  The reading garden is closed.  "},
+                     follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == f"/note/{before + 1}"
+    page = _sidebar(episode.get(r.headers["location"]).text)
+    assert f"Unresolved note #{before + 1}" in page and "The reading garden is closed." in page
+    assert "Central Library" in page and "Created by anonymous" in page
+    assert f"Note #{before + 1}" in _sidebar(episode.get(f"/node/{lib['id']}").text)
+    row = ep_conn.execute("SELECT place_id, status, lat, lon FROM notes WHERE id = ?", (before + 1,)).fetchone()
+    assert tuple(row) == (lib["id"], "open", lib["lat"], lib["lon"])
+    assert [tuple(x) for x in ep_conn.execute("SELECT action, author, body FROM note_comments WHERE note_id = ?",
+                                              (before + 1,))] == [("opened", None, "The reading garden is closed.")]
+    # other episodes (and the shared default state) never see it
+    assert client.get(f"/note/{before + 1}").status_code == 404
+    assert "The reading garden is closed." not in client.get(f"/node/{lib['id']}").text
+    store.create("notes-other")
+    other = TestClient(SITE.create_app(store), headers={STATE_HEADER: "notes-other"})
+    assert other.get(f"/note/{before + 1}").status_code == 404
+    store.drop("notes-other")
+    ep_conn.close()
+
+
+def test_note_at_a_point(episode: TestClient, store: SiteStateStore) -> None:
+    ep_conn = store.connect("notes-ep")
+    zoo = _place(ep_conn, "Port Alder Zoo")
+    # a marker on the home page: the control adds the note there, and a place at that spot is recognised
+    home = episode.get("/", params={"mlat": f"{zoo['lat']:.6f}", "mlon": f"{zoo['lon']:.6f}"}).text
+    control = html.unescape(re.search(r'href="([^"]+)" aria-label="Add a note to the map"', home).group(1))
+    q = parse_qs(urlsplit(control).query)
+    r = episode.post("/note/new", data={"lat": q["lat"][0], "lon": q["lon"][0], "text": "Gate"}, follow_redirects=True)
+    assert r.status_code == 200 and "Port Alder Zoo" in _sidebar(r.text)
+    # anywhere else: just the position
+    r = episode.post("/note/new", data={"lat": "45.51", "lon": "-122.64", "text": "Pothole here"},
+                     follow_redirects=True)
+    page = _sidebar(r.text)
+    assert "Unresolved note #" in page and "Pothole here" in page and "45.51000, -122.64000" in page
+    assert ep_conn.execute("SELECT place_id FROM notes ORDER BY id DESC LIMIT 1").fetchone()[0] is None
+    ep_conn.close()
+
+
+def test_comment_resolve_reactivate(episode: TestClient, store: SiteStateStore) -> None:
+    ep_conn = store.connect("notes-ep")
+    r = episode.post("/note/2/comment", data={"text": "Still true today."}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/note/2"
+    r = episode.post("/note/2/close", data={"text": "Moved the entrance."}, follow_redirects=True)
+    page = _sidebar(r.text)
+    assert "Resolved note #2" in page and "Commented by anonymous" in page and "Resolved by anonymous" in page
+    assert "Moved the entrance." in page and "Reactivate" in page
+    assert ep_conn.execute("SELECT status FROM notes WHERE id = 2").fetchone()[0] == "closed"
+    r = episode.post("/note/2/reopen", data={}, follow_redirects=True)
+    assert "Unresolved note #2" in _sidebar(r.text) and "Reactivated by anonymous" in _sidebar(r.text)
+    rows = ep_conn.execute("SELECT action, body FROM note_comments WHERE note_id = 2 ORDER BY id").fetchall()
+    assert [tuple(x) for x in rows[1:]] == [("commented", "Still true today."), ("closed", "Moved the entrance."),
+                                            ("reopened", "")]
+    stamps = [x[0] for x in ep_conn.execute("SELECT created_at FROM note_comments ORDER BY id")]
+    assert stamps[-3:] == sorted(stamps[-3:]) and len(set(stamps[-3:])) == 3
+    ep_conn.close()
+
+
+@pytest.mark.parametrize("path,form,status,message", [
+    ("/note/new", {"place": "2", "text": "   "}, 400, "Please write a comment"),
+    ("/note/new", {"place": "2", "text": "x" * 2001}, 400, "too long"),
+    ("/note/new", {"place": "999999", "text": "x"}, 400, "does not exist"),
+    ("/note/new", {"place": "abc", "text": "x"}, 400, "does not exist"),
+    ("/note/new", {"text": "x"}, 400, "needs a position"),
+    ("/note/new", {"lat": "north", "lon": "-122.6", "text": "x"}, 400, "needs a position"),
+    ("/note/new", {"lat": "10", "lon": "10", "text": "x"}, 400, "outside the map"),
+    ("/note/new", {"lat": "nan", "lon": "inf", "text": "x"}, 400, "needs a position"),
+    ("/note/2/comment", {"text": ""}, 400, "Please write a comment"),
+    ("/note/1/comment", {"text": "x"}, 400, "Reactivate it"),
+    ("/note/1/close", {"text": "x"}, 400, "Reactivate it"),
+    ("/note/2/reopen", {}, 400, "nothing to reactivate"),
+])
+def test_bad_note_input(episode: TestClient, store: SiteStateStore, path: str, form: dict, status: int,
+                        message: str) -> None:
+    ep_conn = store.connect("notes-ep")
+    counts = ep_conn.execute("SELECT (SELECT COUNT(*) FROM notes), (SELECT COUNT(*) FROM note_comments)").fetchone()
+    r = episode.post(path, data=form, follow_redirects=False)
+    assert r.status_code == status and "Traceback" not in r.text
+    assert message in _alert(r.text) and "OpenStreetMap" in r.text
+    assert ep_conn.execute("SELECT (SELECT COUNT(*) FROM notes), (SELECT COUNT(*) FROM note_comments)"
+                           ).fetchone() == counts
+    ep_conn.close()
+
+
+def test_missing_notes_and_bad_urls(episode: TestClient) -> None:
+    for r in (episode.get("/note/99999"), episode.post("/note/99999/comment", data={"text": "x"}),
+              episode.post("/note/2/delete", data={})):
+        assert r.status_code == 404 and "could not be found" in r.text
+    r = episode.get("/note/new", params={"place": "999999"})
+    assert r.status_code == 400 and "does not exist" in _alert(r.text)
+    assert episode.get("/note/new").status_code == 400
+    r = episode.post("/note/new", content=b"\xff\xfe=\xff", headers={"content-type": "application/x-www-form-urlencoded"})
+    assert r.status_code == 400 and "Traceback" not in r.text

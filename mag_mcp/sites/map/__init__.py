@@ -3,7 +3,7 @@
 Modules: `layout` (the city's geography and street network), `seed` (the
 database and its schema), `routing` (car / bike / foot routes, also for
 checkers), `search` (place search), `render` (the SVG map), `views` / `app`
-(pages).
+(pages), `notes` (map notes: the only state a visitor changes, per episode).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from ..base import SiteSpec
 from .app import create_app
 from .seed import build_seed
 
-SEED_VERSION = "2026.11.1"  # bump whenever the seed data changes
+SEED_VERSION = "2026.11.2"  # bump whenever the seed data changes
 
 SITE = SiteSpec(
     key="map",

@@ -20,9 +20,16 @@ GET /directions?route_from=...&route_to=...&engine=  what the form submits: reso
                                                     ``reverse=1`` swaps From and To
 GET /reverse?lat=..&lon=..                          "Where is this?": the nearest places
 GET /map.svg?bbox=minlon,minlat,maxlon,maxlat       the map alone as an SVG image
+GET /note/new?place=<id> | ?lat=..&lon=..          "New Note": the form to add a note at a place or a
+                                                    point ("Add a note here", "Add a note to the map")
+POST /note/new                                      creates the note, redirects (303) to its page
+GET /note/<id>                                      "Unresolved note #N" / "Resolved note #N": position,
+                                                    place, comments; Comment / Resolve / Reactivate
+POST /note/<id>/comment|close|reopen                comment on, resolve or reactivate it (303 back)
 GET /about, /help, /copyright                       information pages
 ==================================================  ===============================================
 
+Notes are the only state a visitor changes (each episode's own database); see `notes`.
 Places are addressed by ``places.id`` (``/node/<id>``, like an OSM node), not by
 the road graph's ``nodes.id``.
 """
@@ -38,6 +45,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from ..base import SiteStateStore, StateMiddleware
+from . import notes as n
 from . import views as v
 from .common import HERE, not_found
 
@@ -49,6 +57,10 @@ def _routes() -> list:
         Route("/node/{place_id:int}", v.place_page),
         Route("/place/{place_id:int}", v.place_redirect),
         Route("/directions", v.directions_page),
+        Route("/note/new", n.new_note, methods=["GET"]),
+        Route("/note/new", n.create_note, methods=["POST"]),
+        Route("/note/{note_id:int}", n.note_page),
+        Route("/note/{note_id:int}/{action}", n.note_action, methods=["POST"]),
         Route("/reverse", v.reverse_page),
         Route("/map.svg", v.map_image),
         Route("/about", v.info_page),
@@ -66,7 +78,7 @@ def _http_error(request: Request, exc: Exception) -> Response:
 
 
 def create_app(store: SiteStateStore) -> ASGIApp:
-    """The map over `store`'s per-episode databases (read-only: every state shows the same city)."""
+    """The map over `store`'s per-episode databases (every state shows the same city; notes differ)."""
     app = Starlette(routes=_routes(), exception_handlers={HTTPException: _http_error})
     app.state.seed_key = store.seed_path.name
     return StateMiddleware(app, store)

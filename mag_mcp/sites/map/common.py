@@ -69,6 +69,8 @@ def map_context(request: Request, view: View, markers: list[Marker] | None = Non
         "west": url_with(request, **_view_params(view.moved(dx_frac=-0.4))),
         "east": url_with(request, **_view_params(view.moved(dx_frac=0.4))),
         "where": "/reverse?" + urlencode({"lat": f"{view.lat:.5f}", "lon": f"{view.lon:.5f}", "zoom": str(view.zoom)}),
+        # "Add a note to the map": at the centre of the view (pages with a place or a marker pass `note_url`)
+        "note": "/note/new?" + urlencode({"lat": f"{view.lat:.6f}", "lon": f"{view.lon:.6f}"}),
     }
     return {"map_svg": svg, "map_links": links, "view": view}
 

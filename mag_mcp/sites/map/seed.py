@@ -50,6 +50,20 @@ place_tags(place_id, key, value; PRIMARY KEY(place_id, key))  -- OSM tags, e.g.
 areas(id, name, kind, district NULL, place_id NULL, polygon -- JSON [[lat, lon], ...])
     kind: residential (the built-up city) | sea | river | park | square |
     campus | garden | stadium | zoo | reservoir | beach | pier
+
+Map notes (the only state a visitor changes; OSM's anonymous notes)
+---------
+notes(id, lat, lon, place_id NULL -> places (the place the note was added at:
+    the place page's "Add a note here", or a position within 3 m of a place),
+    status 'open' | 'closed', created_at, updated_at, closed_at NULL)
+    -- the seed's notes are ids 1..len(NOTES); new notes get the next ids.
+note_comments(id, note_id -> notes, action 'opened' | 'commented' | 'closed' |
+    'reopened', author NULL (NULL = anonymous; every note written on the site is
+    anonymous), body TEXT ('' when a note is resolved or reactivated without a
+    comment), created_at)
+    -- a note's first comment (action 'opened') is its text. Timestamps are
+    'YYYY-MM-DD HH:MM:SS' UTC on a logical clock: one minute after the latest
+    comment, never before SEED_NOW.
 """
 
 from __future__ import annotations
@@ -100,7 +114,50 @@ CREATE TABLE place_tags (place_id INTEGER NOT NULL REFERENCES places(id), key TE
     PRIMARY KEY (place_id, key));
 CREATE TABLE areas (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT '', kind TEXT NOT NULL, district TEXT,
     place_id INTEGER REFERENCES places(id), polygon TEXT NOT NULL);
+CREATE TABLE notes (id INTEGER PRIMARY KEY, lat REAL NOT NULL, lon REAL NOT NULL,
+    place_id INTEGER REFERENCES places(id), status TEXT NOT NULL CHECK (status IN ('open', 'closed')),
+    created_at TEXT NOT NULL, updated_at TEXT NOT NULL, closed_at TEXT);
+CREATE INDEX notes_place ON notes(place_id);
+CREATE TABLE note_comments (id INTEGER PRIMARY KEY, note_id INTEGER NOT NULL REFERENCES notes(id),
+    action TEXT NOT NULL CHECK (action IN ('opened', 'commented', 'closed', 'reopened')), author TEXT,
+    body TEXT NOT NULL DEFAULT '', created_at TEXT NOT NULL);
+CREATE INDEX note_comments_note ON note_comments(note_id);
 """
+
+# The logical clock of map notes starts here (the seed's notes are all older).
+SEED_NOW = "2026-11-01 12:00:00"
+
+# Seeded notes: (place name, [(action, author or None for anonymous, body, created_at), ...]); a note is
+# resolved when its last comment closes it.
+NOTES: list[tuple[str, list[tuple[str, str | None, str, str]]]] = [
+    ("Ferry Terminal", [
+        ("opened", None, "The ticket office is missing from the map.", "2026-08-14 09:12:00"),
+        ("closed", "harbor_mapper", "Added the ticket office inside the terminal building, thanks!",
+         "2026-08-20 17:40:00")]),
+    ("Blue Heron Coffee", [
+        ("opened", None, "The entrance has moved around the corner to the side street.", "2026-09-02 08:31:00")]),
+    ("Old Mill Brewery", [
+        ("opened", None, "Opening hours have changed: they are closed on Mondays now.", "2026-09-11 19:05:00"),
+        ("commented", "millrace_jo", "Can anyone confirm this? The website still says every day.",
+         "2026-09-13 10:22:00")]),
+    ("Central Library", [
+        ("opened", None, "The book drop box is on the Court Street side.", "2026-09-18 14:47:00"),
+        ("closed", "lantern_mapper", "Added the drop box as a separate point.", "2026-09-25 11:03:00")]),
+    ("Maritime Museum", [
+        ("opened", None, "The wheelchair entrance is on the harbor side, please add it.", "2026-09-30 16:20:00")]),
+    ("Eastgate Stadium", [
+        ("opened", None, "The north parking lot is closed for construction until spring.", "2026-10-04 12:58:00")]),
+    ("Hilltop Observatory", [
+        ("opened", None, "The road up to the observatory is one-way (uphill) now.", "2026-10-09 21:14:00"),
+        ("commented", None, "Saw the new signs too, only uphill traffic allowed.", "2026-10-10 07:45:00")]),
+    ("Port Alder Zoo", [
+        ("opened", None, "There is a new entrance gate on the east side of the zoo.", "2026-10-15 10:30:00"),
+        ("closed", "zoo_volunteer", "Mapped the east gate.", "2026-10-18 15:02:00")]),
+    ("Science Center", [
+        ("opened", None, "The cafe inside the Science Center has closed.", "2026-10-21 13:11:00")]),
+    ("St. Mary's Church", [
+        ("opened", None, "The sign at the door says St. Mary's Parish Church.", "2026-10-27 09:54:00")]),
+]
 
 
 # --- geometry helpers ------------------------------------------------------------------
@@ -632,6 +689,20 @@ class _Builder:
             pid = a.get("place_id") or (by_name.get(a["name"]) if a["kind"] not in ("sea", "river") else None)
             conn.execute("INSERT INTO areas VALUES (?, ?, ?, ?, ?, ?)",
                          (i, a["name"], a["kind"], a.get("district"), pid, _ll(a["pts"])))
+        self._write_notes(conn, by_name)
+
+    def _write_notes(self, conn: sqlite3.Connection, by_name: dict[str, int]) -> None:
+        cid = 0
+        for nid, (name, comments) in enumerate(NOTES, 1):
+            p = self.places[by_name[name] - 1]
+            lat, lon = to_latlon(p["x"], p["y"])
+            closed = comments[-1][0] == "closed"
+            conn.execute("INSERT INTO notes VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                         (nid, lat, lon, p["id"], "closed" if closed else "open", comments[0][3], comments[-1][3],
+                          comments[-1][3] if closed else None))
+            for action, author, body, ts in comments:
+                cid += 1
+                conn.execute("INSERT INTO note_comments VALUES (?, ?, ?, ?, ?, ?)", (cid, nid, action, author, body, ts))
 
 
 COMMERCIAL_WEIGHTS = {"Lantern Quarter": 3.0, "Alder Wharf": 2.0, "Riverside Row": 2.0, "Eastgate": 2.0,

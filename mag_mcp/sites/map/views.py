@@ -1,4 +1,4 @@
-"""The map's pages: home, search, place (node) pages, directions, reverse geocoding, about."""
+"""The map's pages: home, search, place (node) pages, directions, reverse geocoding, about (notes: `notes`)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from ..base import db
 from . import routing
 from .common import data, map_context, not_found, parse_float, parse_int, render, requested_view
 from .geo import distance_m, to_xy
+from .notes import new_note_url, notes_at
 from .render import DEFAULT_ZOOM, Marker, View, fit_view, render_map, view_at
 from .search import Place, best_match, nearest, parse_point, place_at, search
 
@@ -34,6 +35,8 @@ def home(request: Request) -> Response:
     view = requested_view(request, default, latlon=True)
     ctx = {"title": "OpenStreetMap"}
     ctx.update(map_context(request, view, markers))
+    if markers:
+        ctx["note_url"] = new_note_url(lat=mlat, lon=mlon)
     return render(request, "home.html", ctx)
 
 
@@ -101,7 +104,8 @@ def place_page(request: Request) -> Response:
            "details": details, "near": near, "fmt_km": _km,
            "from_url": "/directions?" + urlencode({"route_from": p.display_name}),
            "to_url": "/directions?" + urlencode({"route_to": p.display_name}),
-           "map_url": "/?" + urlencode({"mlat": f"{p.lat:.6f}", "mlon": f"{p.lon:.6f}", "zoom": "18"})}
+           "map_url": "/?" + urlencode({"mlat": f"{p.lat:.6f}", "mlon": f"{p.lon:.6f}", "zoom": "18"}),
+           "notes": notes_at(conn, pid), "note_url": new_note_url(p)}
     ctx.update(map_context(request, view, [Marker(p.lat, p.lon, p.name, None, "", PLACE_COLOR)],
                            highlight_place=pid, title=f"Map of {p.name}"))
     return render(request, "place.html", ctx)

@@ -7,8 +7,10 @@ Facts are read from the map itself at authoring time: routes come from the
 real directions page (the form's redirect gives the WebArena-shaped URL, the
 summary line gives the distance and time as the page formats them, which is
 `routing.summary`), search results from the real search page, details from the
-seed database. The map has no per-user state, so there are no state-changing
-tasks. Guides name what a person sees, never mark ids or pixels.
+seed database. The only state a visitor changes is map notes (OSM's "Add a note
+to the map"); note tasks are checked with SQL over the episode's own database,
+against the seed's notes read here. Guides name what a person sees, never mark
+ids or pixels.
 """
 
 from __future__ import annotations
@@ -24,12 +26,12 @@ from urllib.parse import unquote
 
 from mag_mcp.tasks.authoring.common import (
     SiteFacts,
-    Part, chain, field, make_task, pick, role, s, same, string_eval, type_and_enter, url_eval,
+    Part, chain, field, make_task, pick, role, s, same, state_eval, string_eval, type_and_enter, url_eval,
 )
 
 SITE = "map"
 # Templates whose tasks train; the rest are test (about 70/30 by template).
-TRAIN_TEMPLATES = {9301, 9302, 9303, 9305, 9307}
+TRAIN_TEMPLATES = {9301, 9302, 9303, 9305, 9307, 9309, 9310, 9312}
 MODES = ["bike", "car", "foot"]  # the order of the "Mode of transport" options
 MODE_LABEL = {"bike": "Bicycle (OSRM)", "car": "Car (OSRM)", "foot": "Foot (OSRM)"}
 MODE_WORD = {"bike": "Bicycle", "car": "Car", "foot": "Foot"}
@@ -86,6 +88,29 @@ class MapFacts(SiteFacts):
 
     def node_page(self, pid: int) -> str:
         return html.unescape(self.client.get(f"/node/{pid}").text)
+
+    def searchable(self, name: str) -> PlaceFacts:
+        """A place that comes first when its name is searched."""
+        p = self.place(name)
+        hits = self.search(name)
+        assert hits and hits[0][0] == p.id, (name, hits[:2])
+        return p
+
+    def last_ids(self) -> tuple[int, int]:
+        """The seed's last note id and last note comment id: what a task writes comes after them."""
+        return (self.db.execute("SELECT MAX(id) FROM notes").fetchone()[0],
+                self.db.execute("SELECT MAX(id) FROM note_comments").fetchone()[0])
+
+    def only_note(self, name: str, status: str) -> int:
+        """The id of the one note at a place, which must have `status`, as its page lists it."""
+        p = self.place(name)
+        rows = self.db.execute("SELECT id, status FROM notes WHERE place_id = ?", (p.id,)).fetchall()
+        assert len(rows) == 1 and rows[0]["status"] == status, (name, [tuple(r) for r in rows])
+        nid = rows[0]["id"]
+        label = "Unresolved" if status == "open" else "Resolved"
+        assert re.search(rf'<a href="/note/{nid}">Note #{nid}</a>\s*<span class="note-status">{label}</span>',
+                         self.node_page(p.id)), name
+        return nid
 
 
 @lru_cache(maxsize=1)
@@ -158,6 +183,100 @@ def search_part(key: str, query: str) -> Part:
         f"Search the map for “{query}” using the box at the top of the sidebar.",
     ])
     return type_and_enter("Search", query, guide, "Click the search box at the top of the sidebar.")
+
+
+def open_place(key: str, p: PlaceFacts) -> Part:
+    """Search a place by name and open its page from the first result."""
+    return chain(search_part(key, p.name), same(s("click", pick(key + "open", [
+        f"Click the first result, “{p.name}”, in the list on the left.",
+        f"Open “{p.name}” from the search results.",
+        f"In the results, click “{p.name}” to open its page.",
+    ]), role("link", p.display_name))))
+
+
+def add_note(key: str, text: str, via_map_button: bool) -> Part:
+    """On a place's page: open the "New Note" form, write the comment, submit."""
+    if via_map_button:
+        opener = s("click", pick(key + "control", [
+            ("Click the speech-bubble button “Add a note to the map” on the right edge of the map, under the zoom "
+             "buttons."),
+            "Use the “Add a note to the map” button (the speech bubble under + and −) at the right of the map.",
+        ]), role("link", "Add a note to the map"))
+    else:
+        opener = s("click", pick(key + "here", [
+            "Click “Add a note here” under the directions buttons.",
+            "Press the “Add a note here” button below the address.",
+            "Open the note form with “Add a note here” on the left.",
+        ]), role("link", "Add a note here"))
+    return chain(
+        same(opener),
+        field("Comment", text, pick(key + "text", [f"Type “{text}” into the “Comment” box.",
+                                                   f"Write “{text}” in the note's comment field.",
+                                                   f"In “Comment”, enter “{text}”."]), clear=False),
+        same(s("click", pick(key + "submit", [
+            "Click the blue “Add Note” button under the comment.",
+            "Submit the note with “Add Note”.",
+        ]), role("button", "Add Note"))),
+    )
+
+
+def open_note(key: str, p: PlaceFacts, nid: int, status: str) -> Part:
+    word = "unresolved" if status == "open" else "resolved"
+    return chain(open_place(key, p), same(s("click", pick(key + "note", [
+        f"Under “Notes” on the left, click the {word} note “Note #{nid}”.",
+        f"Open “Note #{nid}”, listed as {word.capitalize()} in the Notes section.",
+        f"In the Notes list of {p.name}, click “Note #{nid}”.",
+    ]), role("link", f"Note #{nid}"))))
+
+
+def new_note_eval(last_note: int, place_id: int, text: str) -> dict[str, Any]:
+    """Exactly one new note, open, at the place, whose text is `text`."""
+    return state_eval(SITE, {
+        "sql": "SELECT n.place_id, n.status, c.action, c.body FROM notes n JOIN note_comments c ON c.note_id = n.id "
+               f"WHERE n.id > {last_note} ORDER BY c.id",
+        "expected": [[place_id, "open", "opened", text]],
+    })
+
+
+def resolve_with_comment(key: str, text: str, nid: int) -> Part:
+    return chain(
+        field("Comment", text, pick(key + "text", [f"Type “{text}” into the “Comment” box under the note.",
+                                                   f"Write “{text}” as the comment."]), clear=False),
+        same(s("click", pick(key + "resolve", [
+            "Click “Resolve” next to the “Comment” button.",
+            "Press “Resolve” to close the note with your comment.",
+        ]), role("button", "Resolve")),
+            s("stop", pick(key + "stop", [f"Note #{nid} now reads “Resolved note #{nid}”.",
+                                          "The note is resolved, with the comment shown under it."]))),
+    )
+
+
+def reactivate_and_comment(key: str, text: str, nid: int) -> Part:
+    return chain(
+        same(s("click", pick(key + "reopen", [
+            "Click “Reactivate” under the comments.",
+            "Reopen the note with the “Reactivate” button.",
+        ]), role("button", "Reactivate"))),
+        field("Comment", text, pick(key + "text", [f"Type “{text}” into the “Comment” box.",
+                                                   f"Now that it is unresolved, write “{text}” as a comment."]),
+              clear=False),
+        same(s("click", pick(key + "comment", [
+            "Click the blue “Comment” button.",
+            "Post it with the “Comment” button next to “Resolve”.",
+        ]), role("button", "Comment")),
+            s("stop", f"Note #{nid} is unresolved again and shows the new comment.")),
+    )
+
+
+def note_update_eval(last: tuple[int, int], nid: int, status: str, text: str) -> dict[str, Any]:
+    """Seeded note `nid` ends with `status` and carries a new comment `text`; no note was added.
+    `last`: the seed's last note id and last note comment id."""
+    last_note, last_comment = last
+    return state_eval(SITE, {
+        "sql": "SELECT n.status, (SELECT COUNT(*) FROM note_comments c WHERE c.note_id = n.id "
+               f"AND c.id > {last_comment} AND c.body = ?) > 0 FROM notes n WHERE n.id = ?",
+        "params": [text, nid], "expected": [[status, 1]],
+    }, {"sql": f"SELECT COUNT(*) FROM notes WHERE id > {last_note}", "expected": [[0]]})
 
 
 MODE_VERB = {"car": "drive", "bike": "cycle", "foot": "walk"}
@@ -346,6 +465,83 @@ def build() -> list[dict[str, Any]]:
                     f"By car {rc.time}, on foot {rf.time} (hours:minutes), from the two summaries.",
                 ]), value=f"car {rc.time}, foot {rf.time}")),
             ), string_eval(must_include=[rc.time, rf.time]))
+
+    last_note, last_comment = f.last_ids()
+
+    # 9309 leave a note at a place (state)
+    for n, (name, text) in enumerate([
+        ("Harbor Coffee Roasters", "The bike rack outside has been removed."),
+        ("Eastgate Mall", "The main entrance is closed for renovation."),
+        ("Riverside Row Bistro", "This restaurant now opens at 16:00."),
+        ("Lantern Theatre", "The box office moved to the side door."),
+        ("Old Mill Museum", "There is new bike parking next to the entrance."),
+    ], 1):
+        key = f"note{n}"
+        p = f.searchable(name)
+        add(9309, n, "add-note", "Leave the note \"{text}\" on the map at {place}.", {"place": name, "text": text},
+            "state_change", chain(
+                open_place(key, p), add_note(key, text, via_map_button=n % 2 == 0),
+                same(s("stop", pick(key + "stop", [
+                    "The new note is saved and its page shows it as unresolved.",
+                    f"Done: the note at {name} now appears on the map.",
+                ]))),
+            ), new_note_eval(last_note, p.id, text))
+
+    # 9310 walking distance, then a note at the destination that gives it (state, long)
+    for n, (a, b) in enumerate([
+        ("Central Library", "Maritime Museum"), ("Eastgate Station", "Eastgate Mall"),
+        ("Port Alder University", "Botanical Garden"), ("Ferry Terminal", "Alder Wharf Market"),
+        ("Science Center", "Old Mill Brewery"),
+    ], 1):
+        key = f"walknote{n}"
+        r = f.route(a, b, "foot")
+        p = f.searchable(b)
+        text = f"Walk from {a}: {r.distance}"
+        alternatives = km_alternatives(r.distance).split(" |OR| ")
+        add(9310, n, "walk-note", "Find the walking distance from {start} to {end}, then leave a note on the map at "
+            "{end} saying \"Walk from {start}: \" followed by that distance.", {"start": a, "end": b}, "state_change",
+            chain(
+                open_directions(key), fill_route(key, a, b), choose_mode(key, "car", "foot"), go(key),
+                same(s("click", pick(key + "close", [
+                    (f"The summary says the walk is {r.distance}. Close the directions panel with the × at its "
+                     "top right."),
+                    f"Note the distance, {r.distance}, then click the × next to “Directions” to close the panel.",
+                ]), role("link", "Close"))),
+                open_place(key, p), add_note(key, text, via_map_button=n % 2 == 1),
+                same(s("stop", pick(key + "stop", [
+                    f"The note at {b} now gives the walking distance, {r.distance}.",
+                    f"Saved: {b} has a new note with the walk of {r.distance} from {a}.",
+                ]))),
+            ), state_eval(SITE, {
+                "sql": "SELECT n.place_id, n.status, c.action, (instr(c.body, ?) > 0 OR instr(c.body, ?) > 0) "
+                       "FROM notes n JOIN note_comments c ON c.note_id = n.id "
+                       f"WHERE n.id > {last_note} ORDER BY c.id",
+                "params": alternatives, "expected": [[p.id, "open", "opened", 1]],
+            }))
+
+    # 9311 resolve an open note with a comment, 9312 reactivate a resolved one and comment (state)
+    for tid, short, template, before, after, steps, rows in [
+        (9311, "resolve-note", "With the comment \"{text}\", resolve the unresolved map note at {place}.", "open",
+         "closed", resolve_with_comment, [
+             ("Blue Heron Coffee", "Checked on site: the entrance is on the side street now."),
+             ("Maritime Museum", "Added the wheelchair entrance on the harbor side."),
+             ("Science Center", "Confirmed, the cafe is gone. Removed it."),
+             ("Eastgate Stadium", "The lot is marked as closed for now."),
+         ]),
+        (9312, "reopen-note", "Reactivate the resolved map note at {place}, then comment \"{text}\" on it.", "closed",
+         "open", reactivate_and_comment, [
+             ("Ferry Terminal", "The ticket office is still missing on the map."),
+             ("Central Library", "The drop box has moved to the parking lot."),
+             ("Port Alder Zoo", "The east gate is closed again."),
+         ]),
+    ]:
+        for n, (name, text) in enumerate(rows, 1):
+            key = f"{short}{n}"
+            p = f.searchable(name)
+            nid = f.only_note(name, before)
+            add(tid, n, short, template, {"place": name, "text": text}, "state_change",
+                chain(open_note(key, p, nid, before), steps(key, text, nid)),
+                note_update_eval((last_note, last_comment), nid, after, text))
     return tasks
 
 
