@@ -3,28 +3,28 @@ messages, redirects."""
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable
 from datetime import UTC, date, datetime
 from functools import wraps
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote, urlencode
+from urllib.parse import urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
 from ..base import db
+from ..pages import Flash, commit_redirect, guest_guard, read_form, render_page
 from . import markdown
 from .content import ACCESS_LEVEL, ROLES, STATUS_EMOJI
 from mag_mcp.sites.web import here, parse_int, safe_path  # noqa: F401 (re-exported)
 
 SESSION_COOKIE = "gitlab_session"
-FLASH_COOKIE = "gitlab_flash"
+FLASH = Flash("gitlab_flash")
 HERE = Path(__file__).parent
 PAGE_SIZE = 20
 RESERVED = {
@@ -258,16 +258,6 @@ def touch_project(conn: sqlite3.Connection, project_id: int) -> None:
 # --- rendering ---------------------------------------------------------------------------------
 
 
-def _flash_messages(request: Request) -> list[list[str]]:
-    raw = request.cookies.get(FLASH_COOKIE)
-    if not raw:
-        return []
-    try:
-        return [[str(k), str(t)] for k, t in json.loads(unquote(raw))][:5]
-    except (ValueError, TypeError):
-        return []
-
-
 def render(request: Request, name: str, context: dict[str, Any] | None = None, status_code: int = 200) -> Response:
     conn = db(request)
     user = current_user(request)
@@ -285,14 +275,7 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None, s
             "SELECT COUNT(*) FROM merge_requests WHERE state = 'opened' AND (assignee_id = ?1 OR reviewer_id = ?1)",
             (user["id"],),
         ).fetchone()[0]
-    context = dict(context or {})
-    messages = _flash_messages(request) + context.pop("messages", [])
-    ctx["messages"] = messages
-    ctx.update(context)
-    resp = templates.TemplateResponse(request, name, ctx, status_code=status_code)
-    if request.cookies.get(FLASH_COOKIE):
-        resp.delete_cookie(FLASH_COOKIE, path="/")
-    return resp
+    return render_page(templates, FLASH, request, name, ctx, context, status_code)
 
 
 def project_page(
@@ -323,11 +306,7 @@ def namespace_name(conn: sqlite3.Connection, project: sqlite3.Row) -> str:
 
 def redirect(request: Request, url: str, flash: str | None = None, kind: str = "notice") -> Response:
     """Commit the request's writes, then answer 303 (PRG), optionally with a flash message."""
-    db(request).commit()
-    resp = RedirectResponse(url, status_code=303)
-    if flash:
-        resp.set_cookie(FLASH_COOKIE, quote(json.dumps([[kind, flash]])), path="/", httponly=True, samesite="lax")
-    return resp
+    return commit_redirect(FLASH, request, url, flash, kind)
 
 
 def login_redirect(request: Request, back: str | None = None) -> Response:
@@ -355,16 +334,7 @@ def form_view(fn: Callable[..., Response]) -> Callable:
 
     @wraps(fn)
     async def endpoint(request: Request) -> Response:
-        form = await request.form()
-        data: dict[str, Any] = {}
-        for k, v in form.multi_items():
-            if not isinstance(v, str):
-                continue
-            if k.endswith("[]"):
-                data.setdefault(k, []).append(v)
-            else:
-                data[k] = v
-        await form.close()
+        data = await read_form(request, lists=True)
 
         def run() -> Response:
             if current_user(request) is None and not getattr(fn, "allow_guest", False):
@@ -394,16 +364,8 @@ def page_view(fn: Callable[..., Response]) -> Callable:
 
 
 def require_user(fn: Callable[..., Response]) -> Callable:
-    """A sync GET view that needs a signed-in user."""
-
-    @wraps(fn)
-    def view(request: Request) -> Response:
-        if current_user(request) is None:
-            return login_redirect(request)
-        return fn(request, **request.path_params)
-
-    return view
-
+    """A sync GET view `fn(request, **path_params)` that needs a signed-in user."""
+    return guest_guard(current_user, login_redirect, path_params=True)(fn)
 
 
 def paginate(total: int, page: int, size: int = PAGE_SIZE) -> dict[str, int]:

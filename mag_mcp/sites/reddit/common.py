@@ -2,28 +2,27 @@
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from collections.abc import Callable
 from datetime import datetime, timedelta
-from functools import wraps
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote, urlencode, urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from markupsafe import Markup, escape
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
 from ..base import db
+from ..pages import Flash, commit_redirect, guest_guard, render_page
+from ..pages import form_view  # noqa: F401 (re-exported)
 from .seed import SEED_NOW, hot_ranking
 from mag_mcp.sites.web import here, parse_int, safe_path, url_with  # noqa: F401 (re-exported)
 
 SESSION_COOKIE = "reddit_session"
-FLASH_COOKIE = "reddit_flash"
+FLASH = Flash("reddit_flash")
 HERE = Path(__file__).parent
 PAGE_SIZE = 25
 SORTS = ("hot", "new", "active", "top", "controversial", "most_commented")
@@ -148,36 +147,14 @@ def current_user(request: Request) -> sqlite3.Row | None:
 # --- rendering ---------------------------------------------------------------------------
 
 
-def _flash_messages(request: Request) -> list[list[str]]:
-    raw = request.cookies.get(FLASH_COOKIE)
-    if not raw:
-        return []
-    try:
-        return [[str(k), str(t)] for k, t in json.loads(unquote(raw))][:5]
-    except (ValueError, TypeError):
-        return []
-
-
 def render(request: Request, name: str, context: dict[str, Any] | None = None, status_code: int = 200) -> Response:
-    user = current_user(request)
-    context = dict(context or {})
-    messages = _flash_messages(request) + context.pop("messages", [])
-    ctx = dict(user=user, messages=messages, search_query=request.query_params.get("q", ""),
-               current_path=here(request))
-    ctx.update(context)
-    resp = templates.TemplateResponse(request, name, ctx, status_code=status_code)
-    if request.cookies.get(FLASH_COOKIE):
-        resp.delete_cookie(FLASH_COOKIE, path="/")
-    return resp
+    ctx = dict(user=current_user(request), search_query=request.query_params.get("q", ""), current_path=here(request))
+    return render_page(templates, FLASH, request, name, ctx, context, status_code)
 
 
 def redirect(request: Request, url: str, flash: str | None = None, kind: str = "success") -> Response:
     """Commit the request's writes, then answer 303 (PRG), optionally with a flash message."""
-    db(request).commit()
-    resp = RedirectResponse(url, status_code=303)
-    if flash:
-        resp.set_cookie(FLASH_COOKIE, quote(json.dumps([[kind, flash]])), path="/", httponly=True, samesite="lax")
-    return resp
+    return commit_redirect(FLASH, request, url, flash, kind)
 
 
 def login_redirect(request: Request, back: str | None = None) -> Response:
@@ -195,31 +172,9 @@ def forbidden(request: Request) -> Response:
                                           "text": "You are not allowed to do that."}, status_code=403)
 
 
-def form_view(fn: Callable[[Request, dict[str, str]], Response]) -> Callable:
-    """Turn a sync `fn(request, form)` into an async endpoint that reads the form first; the database
-    work still runs in the thread pool."""
-
-    @wraps(fn)
-    async def endpoint(request: Request) -> Response:
-        form = await request.form()
-        data = {k: v for k, v in form.multi_items() if isinstance(v, str)}
-        await form.close()
-        return await run_in_threadpool(fn, request, data)
-
-    return endpoint
-
-
 def require_user(fn: Callable) -> Callable:
     """For sync GET views: guests are sent to the login page (and back after)."""
-
-    @wraps(fn)
-    def view(request: Request, *args: Any) -> Response:
-        if current_user(request) is None:
-            return login_redirect(request)
-        return fn(request, *args)
-
-    return view
-
+    return guest_guard(current_user, login_redirect)(fn)
 
 
 def page_number(request: Request) -> int:

@@ -2,26 +2,26 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Callable
-from datetime import datetime, UTC
-from functools import wraps
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote, urlencode
+from urllib.parse import urlencode
 
-from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
-from ..base import db
-from .catalog_data import COUNTRIES, US_STATES
 from mag_mcp.sites.web import here, parse_int, safe_path, url_with  # noqa: F401 (re-exported)
 
+from ..base import db
+from ..pages import Flash, commit_redirect, guest_guard, render_page
+from ..pages import form_view  # noqa: F401 (re-exported)
+from .catalog_data import COUNTRIES, US_STATES
+
 SESSION_COOKIE = "shop_session"
-FLASH_COOKIE = "shop_flash"
+FLASH = Flash("shop_flash")
 HERE = Path(__file__).parent
 
 templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -91,17 +91,6 @@ def _nav(conn: sqlite3.Connection) -> list[dict]:
     return tops
 
 
-def _flash_messages(request: Request) -> list[list[str]]:
-    raw = request.cookies.get(FLASH_COOKIE)
-    if not raw:
-        return []
-    try:
-        msgs = json.loads(unquote(raw))
-        return [[str(k), str(t)] for k, t in msgs][:5]
-    except (ValueError, TypeError):
-        return []
-
-
 def render(request: Request, name: str, context: dict[str, Any] | None = None, status_code: int = 200) -> Response:
     conn = db(request)
     customer = current_customer(request)
@@ -111,23 +100,14 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None, s
                                   (customer["id"],)).fetchone()[0]
         wish_count = conn.execute("SELECT COUNT(*) FROM wishlist_items WHERE customer_id = ?",
                                   (customer["id"],)).fetchone()[0]
-    messages = _flash_messages(request) + (context or {}).pop("messages", [])
     ctx = dict(customer=customer, cart_count=cart_count, wish_count=wish_count, nav=_nav(conn),
-               messages=messages, search_query=request.query_params.get("q", ""), current_path=request.url.path)
-    ctx.update(context or {})
-    resp = templates.TemplateResponse(request, name, ctx, status_code=status_code)
-    if request.cookies.get(FLASH_COOKIE):
-        resp.delete_cookie(FLASH_COOKIE, path="/")
-    return resp
+               search_query=request.query_params.get("q", ""), current_path=request.url.path)
+    return render_page(templates, FLASH, request, name, ctx, context, status_code)
 
 
 def redirect(request: Request, url: str, flash: str | None = None, kind: str = "success") -> Response:
     """Commit the request's writes, then answer 303 (PRG), optionally with a flash message."""
-    db(request).commit()  # commit before the browser can follow the redirect
-    resp = RedirectResponse(url, status_code=303)
-    if flash:
-        resp.set_cookie(FLASH_COOKIE, quote(json.dumps([[kind, flash]])), path="/", httponly=True, samesite="lax")
-    return resp
+    return commit_redirect(FLASH, request, url, flash, kind)
 
 
 def login_redirect(request: Request, back: str | None = None) -> Response:
@@ -140,31 +120,6 @@ def not_found(request: Request) -> Response:
     return render(request, "404.html", {"title": "404 Not Found"}, status_code=404)
 
 
-def form_view(fn: Callable[[Request, dict[str, str]], Response]) -> Callable:
-    """Turn a sync `fn(request, form)` into an async endpoint that reads the form first.
-
-    The database work still runs in the thread pool, never on the event loop.
-    """
-
-    @wraps(fn)
-    async def endpoint(request: Request) -> Response:
-        form = await request.form()
-        data = {k: v for k, v in form.multi_items() if isinstance(v, str)}
-        await form.close()
-        return await run_in_threadpool(fn, request, data)
-
-    return endpoint
-
-
 def require_customer(fn: Callable) -> Callable:
     """For sync GET views `fn(request, ...)`: guests are sent to the sign-in page (and back after)."""
-
-    @wraps(fn)
-    def view(request: Request, *args: Any) -> Response:
-        if current_customer(request) is None:
-            return login_redirect(request)
-        return fn(request, *args)
-
-    return view
-
-
+    return guest_guard(current_customer, login_redirect)(fn)
