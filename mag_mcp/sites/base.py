@@ -10,6 +10,7 @@ copy.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import inspect
 import logging
@@ -33,14 +34,50 @@ DEFAULT_STATE_KEY = "default"
 _KEY_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 
+def _seed_sources(package: Path) -> list[Path]:
+    """The Python files a site's seed can depend on: its own package plus every module or
+    package under `mag_mcp/sites` it imports (`from .. import world`, `from ..shopping.seed
+    import ...`), followed transitively."""
+    sites_root = Path(__file__).parent
+    found: set[Path] = set()
+    todo = sorted(package.glob("*.py"))
+    while todo:
+        f = todo.pop()
+        if f in found:
+            continue
+        found.add(f)
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            module = node.module or ""
+            if node.level:  # relative: `from ..shopping.seed import x`, `from .. import world`
+                base = f.parent
+                for _ in range(node.level - 1):
+                    base = base.parent
+            elif module == "mag_mcp.sites" or module.startswith("mag_mcp.sites."):
+                base, module = sites_root, module.removeprefix("mag_mcp.sites").lstrip(".")
+            else:
+                continue
+            target = base.joinpath(*module.split(".")) if module else base
+            # `from pkg import name` may name a submodule; `from pkg.mod import name` names the module
+            for cand in [target / a.name for a in node.names] + [target / "__init__"] if not module else [target]:
+                if cand.is_dir():
+                    todo += sorted(cand.glob("*.py"))
+                elif cand.with_suffix(".py").is_file():
+                    todo.append(cand.with_suffix(".py"))
+    return sorted(p for p in found if sites_root in p.parents)
+
+
 def _source_digest(build_seed: Callable[[Path], None] | None) -> str:
-    """A short hash of the Python sources of the site package that builds the seed,
-    so an edited seed never reuses a stale cached database."""
+    """A short hash of the Python sources the seed is built from (see `_seed_sources`), so
+    an edited seed, or an edit to the shared world it draws on, never reuses a stale
+    cached database."""
     module = inspect.getmodule(build_seed)
     folder = Path(inspect.getfile(module)).parent if module else None
     h = hashlib.sha256()
-    for f in sorted(folder.glob("*.py")) if folder else []:
-        h.update(f.name.encode())
+    root = Path(__file__).parent
+    for f in _seed_sources(folder) if folder else []:
+        h.update(str(f.relative_to(root)).encode())
         h.update(f.read_bytes())
     return h.hexdigest()[:10]
 
