@@ -43,6 +43,16 @@ class Snapshot:
     tabs: list[TabInfo]
 
 
+_HIT_BOX_JS = """el => {
+  for (const r of el.getClientRects()) {
+    if (r.width <= 0 || r.height <= 0) continue;
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (hit && (hit === el || el.contains(hit))) return {x: r.left, y: r.top, width: r.width, height: r.height};
+  }
+  return null;
+}"""
+
+
 class BrowserSession:
     def __init__(self, context: BrowserContext, allowed_base_urls: list[str]) -> None:
         self.context = context
@@ -278,7 +288,9 @@ class BrowserSession:
         if count <= loc.nth:
             raise LookupError(f"no element matches {loc.describe()} on {page.url}")
         el = target.nth(loc.nth)
-        box = await el.bounding_box()
+        # A link that wraps over two lines has a bounding box whose centre can fall between
+        # the lines, on its parent: prefer the first line box whose centre hits the element.
+        box = await el.evaluate(_HIT_BOX_JS) or await el.bounding_box()
         if box is None:
             raise LookupError(f"{loc.describe()} is not visible")
         mark = await el.get_attribute("data-mag-mark")
