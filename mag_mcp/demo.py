@@ -1,5 +1,5 @@
 """`mag demo`: start the server over streamable HTTP (embedded sites included),
-replay every shop task's gold trajectory in both groundings through it, print
+replay the gold trajectories of a few tasks from every site and a few cross-site ones in both groundings through it, print
 the results and how to connect Claude Code / Claude Desktop."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from rich.panel import Panel
 from mag_mcp.agents.runner import results_table, run_agent
 from mag_mcp.sites.runner import free_port
 from mag_mcp.tasks.registry import TaskRegistry
+from mag_mcp.tasks.schema import Task
 
 
 def _wait_http(url: str, proc: subprocess.Popen, timeout: float = 90) -> None:
@@ -49,18 +50,35 @@ def connect_help(url: str) -> str:
     )
 
 
+PER_SITE = 4
+
+
+def demo_tasks(registry: TaskRegistry, per_site: int = PER_SITE) -> list[Task]:
+    """A few tasks of every site, one of each kind first, then a few cross-site ones."""
+    chosen: list[Task] = []
+    groups: dict[str, list[Task]] = {}
+    for t in registry.tasks.values():
+        groups.setdefault(t.sites[0] if len(t.sites) == 1 else "cross_site", []).append(t)
+    for _, group in sorted(groups.items()):
+        by_kind = sorted(group, key=lambda t: [x.id for x in group if x.mag and t.mag and x.mag.tags.kind
+                                               == t.mag.tags.kind].index(t.id))
+        chosen += by_kind[:per_site]
+    return chosen
+
+
 def main(out: Path = Path("runs/demo")) -> None:
     console = Console()
     port = free_port()
     url = f"http://127.0.0.1:{port}/mcp"
-    tasks = TaskRegistry.builtin().select("shopping")
+    tasks = demo_tasks(TaskRegistry.builtin())
     cmd = [sys.executable, "-m", "mag_mcp.cli", "serve", "--transport", "http", "--port", str(port),
            "--runs-dir", str(out.resolve() / "transcripts")]
-    console.print(f"[bold]Starting the MAG server[/] (embedded shop + MCP over HTTP) at {url}")
+    console.print(f"[bold]Starting the MAG server[/] (the six embedded sites + MCP over HTTP) at {url}")
     proc = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, env=dict(os.environ))
     try:
         _wait_http(f"http://127.0.0.1:{port}/", proc)
-        console.print(f"Replaying gold trajectories: {len(tasks)} shop tasks × Set-of-Mark and coordinates")
+        console.print(f"Replaying gold trajectories: {len(tasks)} tasks ({PER_SITE} from each site and "
+                      f"{PER_SITE} cross-site) × Set-of-Mark and coordinates")
         res = anyio.run(run_agent, "gold", tasks, ["som", "coord"], out, url, 3)
     finally:
         proc.terminate()

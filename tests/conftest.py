@@ -70,4 +70,4 @@ def http_server(tmp_path_factory):
 def shop_tasks():
     from mag_mcp.tasks.registry import TaskRegistry
 
-    return TaskRegistry.builtin().select("shopping")
+    return [t for t in TaskRegistry.builtin().select("shopping") if t.sites == ["shopping"]]

@@ -1,6 +1,6 @@
-"""Gold replay through the real MCP transports: every shop task in both
-groundings succeeds over stdio (with the no-op floor, as `mag tasks verify`)
-and over streamable HTTP."""
+"""Gold replay through the real MCP transports: every task in both groundings
+succeeds over stdio (with the no-op floor, as `mag tasks verify`), and a task
+of every shop and cross-site template over streamable HTTP."""
 
 from __future__ import annotations
 
@@ -53,8 +53,16 @@ async def test_verify_over_stdio(tmp_path, shop_tasks):
 
 
 async def test_gold_over_http(http_server, shop_tasks, tmp_path):
+    """Gold over streamable HTTP: one task of every shop template and of every cross-site template
+    (the stdio runs above and below replay them all)."""
+    from mag_mcp.tasks.registry import TaskRegistry
+
     url, runs = http_server
-    res = await run_agent("gold", shop_tasks, ["som", "coord"], tmp_path / "gold-http", server=url, concurrency=3)
+    first: dict[object, object] = {}
+    for t in [*shop_tasks, *TaskRegistry.builtin().select("cross_site")]:
+        first.setdefault(t.intent_template_id, t)
+    tasks = list(first.values())
+    res = await run_agent("gold", tasks, ["som", "coord"], tmp_path / "gold-http", server=url, concurrency=3)
     failed = [(e.task_id, e.grounding, e.status, e.error) for e in res.episodes if not e.success]
     assert not failed and res.success_rate == 1.0
     assert all(e.transcript and e.transcript.startswith(str(runs)) for e in res.episodes)
@@ -85,14 +93,17 @@ def test_builtin_registry_loads():
 
 
 OTHER_SITES = sorted({s for t in __import__("mag_mcp.tasks.registry", fromlist=["TaskRegistry"]).TaskRegistry.builtin()
-                      .tasks.values() for s in t.sites} - {"shopping"})
+                      .tasks.values() for s in t.sites} - {"shopping"}) + ["cross_site"]
 
 
 @pytest.mark.parametrize("site", OTHER_SITES)
 async def test_verify_other_sites(tmp_path, site):
-    """`mag tasks verify --site SITE` for every site beyond the shop (gold in both groundings, no-op floor)."""
+    """`mag tasks verify` for each site beyond the shop, then for the cross-site tasks (gold in both
+    groundings, no-op floor); each task is replayed once."""
     from mag_mcp.tasks.registry import TaskRegistry
 
-    tasks = [t for t in TaskRegistry.builtin().select(site) if t.mag and t.mag.gold]
+    tasks = [t for t in TaskRegistry.builtin().select(site) if t.mag and t.mag.gold
+             and (site == "cross_site" or len(t.sites) == 1)]
+    assert tasks, site
     report = await verify_tasks(tasks, ["som", "coord"], tmp_path / site, concurrency=3)
     assert not report.failures, [v.model_dump() for v in report.failures]

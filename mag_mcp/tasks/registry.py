@@ -53,10 +53,13 @@ class TaskRegistry:
         return task
 
     def select(self, selector: str = "all") -> list[Task]:
-        """`all`, a site key (`shopping`), `split:test`, or comma-separated task ids."""
+        """`all`, a site key (`shopping`: every task that uses the site), `cross_site` (tasks that
+        need more than one site), `split:test`, or comma-separated task ids."""
         sel = selector.strip()
         if sel in ("", "all"):
             return list(self.tasks.values())
+        if sel == "cross_site":
+            return [t for t in self.tasks.values() if len(t.sites) > 1]
         if sel.startswith("split:"):
             split = sel.split(":", 1)[1]
             return [t for t in self.tasks.values() if t.mag and t.mag.split == split]

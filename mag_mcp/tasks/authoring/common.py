@@ -9,6 +9,9 @@ with marks, a click and typing with coordinates).
 from __future__ import annotations
 
 import hashlib
+import json
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from mag_mcp.tasks.schema import GoldStep, Locator, Task
@@ -149,3 +152,11 @@ class SiteFacts:
         self.client = TestClient(spec.create_app(store))
         for cookie in spec.login_cookies:
             self.client.cookies.set(cookie.name, cookie.value)
+
+
+def write_task_file(name: str, build: Callable[[], list[dict[str, Any]]]) -> None:
+    """Regenerate `tasks/data/<name>.json` from an authoring module's `build()`."""
+    out = Path(__file__).resolve().parents[1] / "data" / f"{name}.json"
+    tasks = build()
+    out.write_text(json.dumps(tasks, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {out} ({len(tasks)} tasks)")
