@@ -19,7 +19,7 @@ from typing import Any
 
 from mag_mcp.tasks.authoring import (
     gitlab_tasks,
-    map_tasks,
+    map_parts,
     reddit_tasks,
     shopping_tasks,
 )
@@ -140,7 +140,7 @@ def build() -> list[dict[str, Any]]:
             storage_state="./.auth/cross_site_state.json" if set(sites) & {"shopping", "reddit", "gitlab"} else None,
         ))
 
-    m, forum, shop, lab, w = map_tasks.facts(), reddit_tasks.facts(), shopping_tasks.facts(), gitlab_tasks.facts(), wiki()
+    m, forum, shop, lab, w = map_parts.facts(), reddit_tasks.facts(), shopping_tasks.facts(), gitlab_tasks.facts(), wiki()
     forums = forum.forum_options()
     new_posts = reddit_tasks.NEW_POSTS
 
@@ -156,10 +156,10 @@ def build() -> list[dict[str, Any]]:
         r = m.route(a, b, mode)
         add(9601, n, "route-post", "Find the {mode} distance from {start} to {end} on the map, then post it in the "
             "{forum} forum with the title \"{title}\" and the distance as the text.",
-            {"mode": map_tasks.MODE_ING[mode], "start": a, "end": b, "forum": fname, "title": title},
+            {"mode": map_parts.MODE_ING[mode], "start": a, "end": b, "forum": fname, "title": title},
             ["map", "reddit"], "state_change", chain(
-                map_tasks.open_directions(key), map_tasks.fill_route(key, a, b),
-                map_tasks.choose_mode(key, "car", mode), map_tasks.go(key),
+                map_parts.open_directions(key), map_parts.fill_route(key, a, b),
+                map_parts.choose_mode(key, "car", mode), map_parts.go(key),
                 to_tab(key, 1, "reddit"),
                 reddit_tasks.new_post_part(key, fname, title, r.distance, forums),
                 same(s("stop", pick(key + "stop", [f"The post with the distance, {r.distance}, is published.",
@@ -190,8 +190,8 @@ def build() -> list[dict[str, Any]]:
             ["wikipedia", "map"], "information", chain(
                 wiki_open(key, landmark, query),
                 to_tab(key, 1, "map"),
-                map_tasks.open_directions(key), map_tasks.fill_route(key, start, landmark),
-                map_tasks.choose_mode(key, "car", "foot"), map_tasks.go(key),
+                map_parts.open_directions(key), map_parts.fill_route(key, start, landmark),
+                map_parts.choose_mode(key, "car", "foot"), map_parts.go(key),
                 same(s("stop", pick(key + "stop", [f"The walk to the {landmark} takes {r.time}.",
                                                    f"The route summary gives a walking time of {r.time}."]),
                        value=r.time)),
@@ -298,7 +298,7 @@ def build() -> list[dict[str, Any]]:
         add(9606, n, "district-population", "In which district of Port Alder is {place}, according to the map, and "
             "how many people lived in that district in 2020, according to Wikipedia?", {"place": name},
             ["map", "wikipedia"], "information", chain(
-                map_tasks.search_part(key, name),
+                map_parts.search_part(key, name),
                 same(s("click", pick(key + "open", [f"Open “{name}” from the search results.",
                                                     f"Click the result “{name}”."]), role("link", place.display_name))),
                 to_tab(key, 1, "wikipedia"),
@@ -326,7 +326,7 @@ def build() -> list[dict[str, Any]]:
             ["wikipedia", "map"], "navigation", chain(
                 wiki_open(key, landmark, w.query_showing(landmark, f"{what} {year}", f"{what.lower()} {label.lower()} {year}")),
                 to_tab(key, 1, "map"),
-                map_tasks.search_part(key, landmark),
+                map_parts.search_part(key, landmark),
                 same(s("click", pick(key + "open", [f"Click “{landmark}” at the top of the results.",
                                                     f"Open the first result, “{landmark}”."]),
                        role("link", place.display_name)),
