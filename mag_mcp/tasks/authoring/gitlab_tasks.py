@@ -14,12 +14,10 @@ vary between instances.
 from __future__ import annotations
 
 import html as html_lib
-import json
 import re
 import sqlite3
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
@@ -36,7 +34,7 @@ from mag_mcp.tasks.authoring.common import (
     state_eval,
     string_eval,
     type_and_enter,
-    url_eval,
+    url_eval, write_task_file,
 )
 
 SITE = "gitlab"
@@ -388,9 +386,7 @@ def build() -> list[dict[str, Any]]:
 
 
 def main() -> None:
-    out = Path(__file__).resolve().parents[1] / "data" / "gitlab.json"
-    out.write_text(json.dumps(build(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {out}")
+    write_task_file("gitlab", build)
 
 
 if __name__ == "__main__":

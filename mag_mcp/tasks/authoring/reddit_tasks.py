@@ -13,16 +13,14 @@ ids or pixels, and their phrasing varies between instances.
 from __future__ import annotations
 
 import html as html_lib
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
     SiteFacts,
-    Part, chain, field, make_task, pick, role, s, same, state_eval, string_eval, type_and_enter, url_eval,
+    Part, chain, field, make_task, pick, role, s, same, state_eval, string_eval, type_and_enter, url_eval, write_task_file,
 )
 from mag_mcp.tasks.authoring.shopping_tasks import type_ahead_keys
 
@@ -378,10 +376,7 @@ def build() -> list[dict[str, Any]]:
 
 
 def main() -> None:
-    out = Path(__file__).resolve().parents[1] / "data" / "reddit.json"
-    tasks = build()
-    out.write_text(json.dumps(tasks, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {out} ({len(tasks)} tasks)")
+    write_task_file("reddit", build)
 
 
 if __name__ == "__main__":

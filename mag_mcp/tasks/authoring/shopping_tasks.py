@@ -12,18 +12,16 @@ mark ids or pixels, and their phrasing varies between instances.
 
 from __future__ import annotations
 
-import json
 import re
 import sqlite3
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
     SiteFacts,
     Part, chain, field, make_task, pick, role, s, same, select, select_last, state_eval, string_eval,
-    type_and_enter, url_eval,
+    type_and_enter, url_eval, write_task_file,
 )
 
 SITE = "shopping"
@@ -435,9 +433,7 @@ def _short_date(ts: str) -> str:
 
 
 def main() -> None:
-    out = Path(__file__).resolve().parents[1] / "data" / "shopping.json"
-    out.write_text(json.dumps(build(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"wrote {out}")
+    write_task_file("shopping", build)
 
 
 if __name__ == "__main__":
