@@ -1,0 +1,574 @@
+"""Source of `tasks/data/wikipedia.json`: tasks on the Kiwix-served Wikipedia
+about Port Alder, from intent templates, each with gold trajectories in both
+groundings. Run `python -m mag_mcp.tasks.authoring.wikipedia_tasks` to
+regenerate the JSON; `mag tasks verify --site wikipedia` replays every
+trajectory.
+
+The wiki is read-only, like WebArena's Kiwix reader: there is nothing to
+change, so the tasks either ask for an answer (infobox values, the contents of
+a section, comparisons across articles, which article links to which) or for a
+page to be open at the end (an article, an article reached through a redirect
+title, a section of an article, a search results page).
+
+Facts are read from the wiki itself at authoring time: infobox rows, sections
+and links from the seed database, and from the real pages the order of search
+results and where each link sits among the links of the same name (the
+locators' `nth`). A fact a task relies on that no longer holds raises. Every
+article's infobox and table of contents fit in the first screen, except the
+lower rows of the city's long infobox; a gold step scrolls where a person would
+have to. Guides name what a person sees, never mark ids or pixels, and their
+phrasing varies between instances of a template.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from mag_mcp.sites.wikipedia.common import LANDING_SLUG
+from mag_mcp.sites.wikipedia.markup import ARTICLE_PREFIX, BOOK, article_url
+from mag_mcp.tasks.authoring.common import (
+    Part,
+    SiteFacts,
+    chain,
+    make_task,
+    pick,
+    role,
+    s,
+    same,
+    string_eval,
+    type_and_enter,
+    url_eval,
+)
+
+SITE = "wikipedia"
+HOME = "__WIKIPEDIA__"
+START = f"{HOME}{ARTICLE_PREFIX}{LANDING_SLUG}"  # WebArena's start page of the book: the main page
+# Templates whose tasks train; the rest are test (about 70/30 by template).
+TRAIN_TEMPLATES = {9501, 9502, 9504, 9505, 9506, 9508, 9509, 9510}
+# Infobox labels that date a landmark, in the order the seed may use them.
+YEAR_LABELS = ("Built", "Opened", "Founded", "Established", "Protected")
+# Infobox labels that name who designed a landmark.
+DESIGN_LABELS = ("Architect", "Engineer", "Landscape architect", "Designer")
+ANCHOR_RE = re.compile(r"<a\b([^>]*)>(.*?)</a>", re.DOTALL)
+TAG_RE = re.compile(r"<[^>]+>")
+
+
+def _name(attrs: str, inner: str) -> str:
+    """A link's accessible name: its aria-label, else its text."""
+    m = re.search(r'aria-label="([^"]*)"', attrs)
+    text = m.group(1) if m else TAG_RE.sub("", inner)
+    return " ".join(html.unescape(text).split())
+
+
+@dataclass(frozen=True)
+class Article:
+    id: int
+    title: str
+    kind: str
+    infobox: dict[str, str]  # label -> plain value, in page order
+    sections: list[tuple[str, str]]  # (heading, anchor), in page order
+
+    @property
+    def url(self) -> str:
+        return HOME + article_url(self.title)
+
+    def year(self) -> tuple[str, int]:
+        """The infobox row that dates the thing (label, year)."""
+        for label in self.infobox:
+            if label in YEAR_LABELS:
+                m = re.fullmatch(r"\d{4}", self.infobox[label])
+                if m is None:
+                    raise ValueError(f"{self.title}: {label} is {self.infobox[label]!r}, not a year")
+                return label, int(self.infobox[label])
+        raise LookupError(f"{self.title} has no year in its infobox")
+
+
+class WikiFacts(SiteFacts):
+    """The seed database and the real pages, for authoring."""
+
+    def __init__(self) -> None:
+        super().__init__(SITE)
+
+    def article(self, title: str) -> Article:
+        r = self.db.execute("SELECT id, title, kind FROM articles WHERE title = ?", (title,)).fetchone()
+        if r is None:
+            raise KeyError(title)
+        box = {x["label"]: x["value"] for x in self.db.execute(
+            "SELECT label, value FROM infobox_rows WHERE article_id = ? ORDER BY position", (r["id"],))}
+        secs = [(x["heading"], x["anchor"]) for x in self.db.execute(
+            "SELECT heading, anchor FROM sections WHERE article_id = ? ORDER BY position", (r["id"],))]
+        return Article(r["id"], r["title"], r["kind"], box, secs)
+
+    def page(self, title: str) -> str:
+        resp = self.client.get(article_url(title))
+        if resp.status_code != 200:
+            raise LookupError(f"{title}: HTTP {resp.status_code}")
+        return resp.text
+
+    def search_page(self, pattern: str) -> str:
+        return self.client.get("/search", params={"content": BOOK, "pattern": pattern}).text
+
+    def hits(self, pattern: str) -> list[str]:
+        page = self.search_page(pattern)
+        results = page.split('class="results"', 1)[1] if 'class="results"' in page else ""
+        return [html.unescape(t) for t in re.findall(r'<li>\s*<a href="[^"]+">([^<]+)</a>', results)]
+
+    def links_to(self, source: str, target: str) -> bool:
+        return self.db.execute(
+            "SELECT 1 FROM links l JOIN articles a ON a.id = l.source_id JOIN articles b ON b.id = l.target_id "
+            "WHERE a.title = ? AND b.title = ?", (source, target)).fetchone() is not None
+
+    def redirect_target(self, alias: str) -> str:
+        r = self.db.execute("SELECT a.title FROM redirects r JOIN articles a ON a.id = r.target_id "
+                            "WHERE r.title = ?", (alias,)).fetchone()
+        if r is None:
+            raise KeyError(alias)
+        return r[0]
+
+
+@lru_cache(maxsize=1)
+def facts() -> WikiFacts:
+    return WikiFacts()
+
+
+def nth_link(page: str, name: str, after: str = "") -> int:
+    """Which of the page's links named `name` (0-based, page order) is the first one after the text `after`."""
+    start = page.index(after) if after else 0
+    seen = 0
+    for m in ANCHOR_RE.finditer(page):
+        if _name(m.group(1), m.group(2)) != name:
+            continue
+        if m.start() >= start:
+            return seen
+        seen += 1
+    raise LookupError(f"no link {name!r} after {after[:60]!r}")
+
+
+def row_marker(label: str) -> str:
+    return f'<th scope="row">{html.escape(label, quote=False)}</th>'
+
+
+def row_links(page: str, label: str) -> list[str]:
+    """The names of the links in one infobox row, in order."""
+    i = page.index(row_marker(label))
+    cell = page[i:page.index("</tr>", i)]
+    return [_name(a, t) for a, t in ANCHOR_RE.findall(cell)]
+
+
+def toc_name(art: Article, heading: str) -> str:
+    """The accessible name of a section's entry in the table of contents ("3 Landmarks")."""
+    headings = [h for h, _ in art.sections]
+    if len(headings) < 4:
+        raise LookupError(f"{art.title} has no table of contents")
+    return f"{headings.index(heading) + 1} {heading}"
+
+
+def number_ref(value: str) -> str:
+    """A value's number ("186 m" -> "186", "22,400" -> "22,400"); the whole value when it holds none."""
+    m = re.match(r"^([\d][\d,]*(?:\.\d+)?)(?:\s|$)", value)
+    return m.group(1) if m else value
+
+
+# ------------------------------------------------------------ reusable parts
+
+def search_part(key: str, query: str) -> Part:
+    """The top bar's search box (labelled "Search"), submitted with Enter."""
+    return type_and_enter("Search", query, pick(key + "search", [
+        f"Type “{query}” into the search box at the top of the page and press Enter.",
+        f"Search the wiki for “{query}” with the box in the top bar.",
+        f"In the “Search 'Wikipedia'” box at the top, enter “{query}” and press Enter.",
+    ]), "Click the search box in the top bar.")
+
+
+def open_hit(key: str, f: WikiFacts, query: str, title: str) -> Part:
+    """Click `title` in the results for `query`; it must be the first result."""
+    hits = f.hits(query)
+    if not hits or hits[0] != title:
+        raise LookupError(f"searching {query!r} does not list {title!r} first: {hits[:3]}")
+    nth = nth_link(f.search_page(query), title)
+    return same(s("click", pick(key + "hit", [
+        f"Click “{title}”, the first search result.",
+        f"Open the top result, “{title}”.",
+        f"In the results, click the link “{title}” at the top of the list.",
+    ]), role("link", title, nth=nth)))
+
+
+def find_article(key: str, f: WikiFacts, title: str) -> Part:
+    return chain(search_part(key, title), open_hit(key, f, title, title))
+
+
+def infobox_link(key: str, f: WikiFacts, art: Article, label: str, name: str) -> Part:
+    """Follow the link `name` in the infobox row `label` of `art`."""
+    page = f.page(art.title)
+    if name not in row_links(page, label):
+        raise LookupError(f"{art.title}: no link {name!r} in the {label!r} row")
+    after = row_marker(label)
+    return same(s("click", pick(key + "ibx" + name, [
+        f"In the infobox on the right, click “{name}” in the “{label}” row.",
+        f"Follow the link “{name}” next to “{label}” in the infobox.",
+        f"Click “{name}”, shown as the {label.lower()} in the box on the right.",
+    ]), role("link", name, nth=nth_link(page, name, after))))
+
+
+def toc_click(key: str, art: Article, heading: str) -> Part:
+    return same(s("click", pick(key + "toc", [
+        f"In the “Contents” box, click “{heading}”.",
+        f"Jump to the section with the “{heading}” entry of the table of contents.",
+        f"Click “{heading}” in the list of contents under the introduction.",
+    ]), role("link", toc_name(art, heading))))
+
+
+def ordinal_year(label: str, year: int) -> str:
+    return {"Built": f"built in {year}", "Opened": f"opened in {year}", "Founded": f"founded in {year}",
+            "Established": f"established in {year}", "Protected": f"protected in {year}"}[label]
+
+
+# ------------------------------------------------------------ templates
+
+def _task(tid: int, short: str, n: int, template: str, values: dict[str, Any], kind: str, gold: Part,
+          eval_: dict[str, Any]) -> dict[str, Any]:
+    """One task of template `tid`; its split follows the template."""
+    return make_task(site=SITE, task_id=f"wiki-{short}-{n}", intent=template.format(**values), template=template,
+                     values=values, template_id=tid, kind=kind, gold=gold, eval_=eval_, start_url=START,
+                     split="train" if tid in TRAIN_TEMPLATES else "test")
+
+
+def build() -> list[dict[str, Any]]:
+    f = facts()
+    tasks: list[dict[str, Any]] = []
+
+    def add(tid: int, n: int, short: str, template: str, values: dict[str, Any], kind: str, gold: Part,
+            eval_: dict[str, Any]) -> None:
+        tasks.append(_task(tid, short, n, template, values, kind, gold, eval_))
+
+    # 9501 one infobox value (information)
+    # (title, label, how the question names it, a word the answer must hold or None for the number, below the fold)
+    for n, (title, label, what, word, low) in enumerate([
+        ("Alder Bridge", "Main span", "length of the main span", None, False),
+        ("Eastgate Stadium", "Capacity", "seating capacity", None, False),
+        ("Haskell", "First appeared", "year of first appearance", None, False),
+        ("routekit", "License", "software license", "Apache", False),
+        ("Port Alder", "Area code", "telephone area code", None, True),
+        ("Hilltop Observatory", "Altitude", "altitude", None, False),
+    ], 1):
+        key = f"ibx{n}"
+        art = f.article(title)
+        value = art.infobox[label]
+        if word is None:
+            ref = number_ref(value)
+            if ref == value and not re.fullmatch(r"[\d,]+", value):
+                raise ValueError(f"{title}: {label} {value!r} holds no number")
+        elif word not in value:
+            raise ValueError(f"{title}: {label} {value!r} does not hold {word!r}")
+        else:
+            ref = word
+        steps = [find_article(key, f, title)]
+        if low:
+            steps.append(same(s("scroll", pick(key + "scroll", [
+                f"Scroll down to the lower rows of the infobox, where “{label}” is.",
+                "Scroll down a little to see the rest of the infobox.",
+            ]), value="down")))
+        steps.append(same(s("stop", pick(key + "stop", [
+            f"The “{label}” row of the infobox reads {value}.",
+            f"Read the {label.lower()} in the infobox on the right: {value}.",
+        ]), value=value)))
+        add(9501, n, "infobox", "According to Wikipedia, what is the {what} of {subject}?",
+            {"what": what, "subject": title}, "information", chain(*steps),
+            string_eval(exact_match=value) if ref == value else string_eval(must_include=[ref]))
+
+    # 9502 project -> its language -> the language that influenced it -> designer (information)
+    for n, project in enumerate(["compilers-course", "tilecache", "shift-planner", "docs-style", "commute-stats"], 1):
+        key = f"lang{n}"
+        proj = f.article(project)
+        lang_name = row_links(f.page(project), "Written in")
+        if len(lang_name) != 1:
+            raise LookupError(f"{project}: 'Written in' should hold one link, not {lang_name}")
+        lang = f.article(_linked_title(f, project, "Written in"))
+        infl = row_links(f.page(lang.title), "Influenced by")
+        if len(infl) != 1:
+            raise LookupError(f"{lang.title}: expected one influence, got {infl}")
+        parent = f.article(_linked_title(f, lang.title, "Influenced by"))
+        designer = parent.infobox["Designed by"]
+        add(9502, n, "influence", "Who designed the programming language that influenced the language {project} is "
+            "written in?", {"project": project}, "information", chain(
+                find_article(key, f, project),
+                infobox_link(key, f, proj, "Written in", lang_name[0]),
+                infobox_link(key + "b", f, lang, "Influenced by", infl[0]),
+                same(s("stop", pick(key + "stop", [
+                    f"{parent.title} was designed by {designer}, as its infobox says under “Designed by”.",
+                    f"The “Designed by” row of the {parent.title} infobox names {designer}.",
+                ]), value=designer)),
+            ), string_eval(exact_match=designer))
+
+    # 9503 which of two landmarks is older (information)
+    for n, (a, b) in enumerate([
+        ("Central Library", "Lantern Theatre"), ("Eastgate Station", "Alder General Hospital"),
+        ("Maritime Museum", "Ferry Terminal"), ("Riverside Park", "Botanical Garden"),
+        ("Port Alder Zoo", "Alder Bridge"),
+    ], 1):
+        key = f"older{n}"
+        A, B = f.article(a), f.article(b)
+        (la, ya), (lb, yb) = A.year(), B.year()
+        if ya == yb:
+            raise ValueError(f"{a} and {b} date from the same year")
+        older = a if ya < yb else b
+        add(9503, n, "older", "Which is older, {a} or {b}?", {"a": a, "b": b}, "information", chain(
+            find_article(key + "a", f, a),
+            find_article(key + "b", f, b),
+            same(s("stop", pick(key + "stop", [
+                f"{a} was {ordinal_year(la, ya)} and {b} {ordinal_year(lb, yb)}, so {older} is older.",
+                f"Comparing the two infoboxes ({ya} against {yb}), {older} is the older one.",
+            ]), value=older)),
+        ), string_eval(exact_match=older))
+
+    # 9504 birthplace of the person behind a landmark (information)
+    for n, (title, label) in enumerate([
+        ("Alder Bridge", "Engineer"), ("Hilltop Reservoir", "Engineer"), ("Botanical Garden", "Landscape architect"),
+        ("Port Alder University", "Founder"), ("North Shore Lighthouse", "Engineer"),
+    ], 1):
+        key = f"born{n}"
+        art = f.article(title)
+        person = f.article(art.infobox[label])
+        born = person.infobox["Born"]
+        m = re.fullmatch(r"(\d{4}), ([^,]+), (.+)", born)
+        if m is None:
+            raise ValueError(f"{person.title}: Born is {born!r}")
+        city = m.group(2)
+        add(9504, n, "birthplace", "In which city was the {role} of {landmark} born?",
+            {"role": label.lower(), "landmark": title}, "information", chain(
+                find_article(key, f, title),
+                infobox_link(key, f, art, label, person.title),
+                same(s("stop", pick(key + "stop", [
+                    f"The “Born” row says {born}: {person.title} was born in {city}.",
+                    f"{person.title}'s infobox gives the birth as {born}, so the city is {city}.",
+                ]), value=city)),
+            ), string_eval(must_include=[city]))
+
+    # 9505 how many listed landmarks a district has, from its "Landmarks" section (information)
+    for n, district in enumerate(["Eastgate", "Lantern Quarter", "Alder Wharf", "Old Mill"], 1):
+        key = f"count{n}"
+        art = f.article(district)
+        sec = f.db.execute("SELECT html FROM sections WHERE article_id = ? AND heading = 'Landmarks'",
+                           (art.id,)).fetchone()[0]
+        items = re.findall(r"<li>", sec)
+        located = [r[0] for r in f.db.execute(
+            "SELECT a.title FROM articles a JOIN infobox_rows r ON r.article_id = a.id WHERE a.kind = 'landmark' "
+            "AND r.label = 'Location' AND r.value LIKE ?", (f"{district}, %",))]
+        if len(items) != len(located):
+            raise ValueError(f"{district}: the section lists {len(items)} landmarks, the infoboxes place "
+                             f"{len(located)} there")
+        count = str(len(items))
+        add(9505, n, "landmark-count", "According to its Wikipedia article, how many of Port Alder's listed "
+            "landmarks are in {district}?", {"district": district}, "information", chain(
+                find_article(key, f, district),
+                toc_click(key, art, "Landmarks"),
+                same(s("stop", pick(key + "stop", [
+                    f"The “Landmarks” section lists {count} landmarks.",
+                    f"Count the entries of the list under “Landmarks”: there are {count}.",
+                ]), value=count)),
+            ), string_eval(exact_match=count))
+
+    # 9506 the article behind a redirect title (navigation)
+    for n, alias in enumerate(["Postgres", "Revision control", "Slippy map", "Alnus rubra", "Shell script"], 1):
+        key = f"redir{n}"
+        target = f.redirect_target(alias)
+        add(9506, n, "redirect", "Open the Wikipedia article on {alias}.", {"alias": alias}, "navigation", chain(
+            search_part(key, alias),
+            open_hit(key, f, alias, target),
+            same(s("stop", pick(key + "stop", [
+                f"“{alias}” is another name for {target}; its article is open.",
+                f"The article {target}, which covers {alias}, is now shown.",
+            ]))),
+        ), url_eval(f.article(target).url))
+
+    # 9507 a search results page (navigation)
+    for n, query in enumerate(["lighthouse", "ferry", "Great Fire", "routing"], 1):
+        key = f"find{n}"
+        if not f.hits(query):
+            raise LookupError(f"no results for {query!r}")
+        add(9507, n, "search", "Search the wiki for \"{query}\".", {"query": query}, "navigation", chain(
+            search_part(key, query),
+            same(s("stop", pick(key + "stop", [
+                f"The results for “{query}” are listed.",
+                f"This is the search results page for “{query}”.",
+            ]))),
+        ), url_eval(f"{HOME}/search?content={BOOK}&pattern={query.replace(' ', '+')}"))
+
+    # 9508 a section of an article (navigation)
+    for n, (title, heading) in enumerate([
+        ("Eastgate", "Transport"), ("Port Alder", "Economy"), ("North Shore Lighthouse", "Location and access"),
+        ("Python (programming language)", "Use in Port Alder"), ("Hilltop", "Demographics"),
+    ], 1):
+        key = f"sect{n}"
+        art = f.article(title)
+        anchor = dict(art.sections)[heading]
+        add(9508, n, "section", "Take me to the \"{section}\" section of the Wikipedia article on {subject}.",
+            {"section": heading, "subject": title}, "navigation", chain(
+                find_article(key, f, title),
+                toc_click(key, art, heading),
+                same(s("stop", pick(key + "stop", [
+                    f"The “{heading}” section of {title} is in view.",
+                    f"The page has jumped to “{heading}”.",
+                ]))),
+            ), url_eval(HOME + article_url(title, anchor)))
+
+    # 9509 a section of the article on the person behind a landmark (navigation)
+    for n, (title, label, heading) in enumerate([
+        ("Central Library", "Architect", "Career"), ("Alder Tech Hub", "Architect", "Works"),
+        ("Hilltop Observatory", "Founder", "Legacy"), ("Riverside Park", "Landscape architect", "Early life"),
+    ], 1):
+        key = f"psect{n}"
+        art = f.article(title)
+        person = f.article(art.infobox[label])
+        anchor = dict(person.sections)[heading]
+        add(9509, n, "person-section", "Open the \"{section}\" section of the article about the {role} of {landmark}.",
+            {"section": heading, "role": label.lower(), "landmark": title}, "navigation", chain(
+                find_article(key, f, title),
+                infobox_link(key, f, art, label, person.title),
+                toc_click(key, person, heading),
+                same(s("stop", pick(key + "stop", [
+                    f"The “{heading}” section of {person.title}'s article is in view.",
+                    f"{person.title}'s article is open at “{heading}”.",
+                ]))),
+            ), url_eval(HOME + article_url(person.title, anchor)))
+
+    # 9510 the operators of all the works an architect's article lists (information, long)
+    for n, person_title in enumerate(["Ada Lindqvist", "Thaddeus Crane", "Louis Tamura", "Beatrix Holloway",
+                                      "Oliver Pennington"], 1):
+        key = f"works{n}"
+        person = f.article(person_title)
+        page = f.page(person_title)
+        works = row_links(page, "Notable work")
+        section = page[page.index('id="Works"'):]
+        section = section[:section.index("</section>")]
+        if [_name(a, x) for a, x in ANCHOR_RE.findall(section)] != works:
+            raise LookupError(f"{person_title}: the Works section and the infobox list different works")
+        operators = [(w, f.article(w).infobox["Operator"]) for w in works]
+        # The works are clicked in the "Works" list, one per line: in the narrow infobox a name can wrap,
+        # and a wrapped link's box is centred between its two lines.
+        steps = [find_article(key, f, person_title)]
+        for i, (w, op) in enumerate(operators):
+            steps.append(same(s("click", pick(key + "open" + w, [
+                f"In the “Works” list, click “{w}”.",
+                f"Open “{w}” from the list under “Works”.",
+                f"Click the link “{w}” in the “Works” section.",
+            ]), role("link", w, nth=nth_link(page, w, 'id="Works"')))))
+            if i < len(operators) - 1:
+                steps.append(same(s("go_back", pick(key + "back" + w, [
+                    f"The infobox gives the operator as {op}; go back to {person_title}'s article.",
+                    f"Note the “Operator” row, {op}, and return to {person_title} with the browser's Back.",
+                    f"{w} is operated by {op}; go back to the list of works.",
+                ]))))
+        listing = "; ".join(f"{w}: {op}" for w, op in operators)
+        steps.append(same(s("stop", pick(key + "stop", [
+            f"The four “Operator” rows read {listing}." if len(operators) == 4
+            else f"The “Operator” rows read {listing}.",
+            f"Each infobox names its operator: {listing}.",
+        ]), value=listing)))
+        add(9510, n, "works-operators", "Who operates each of the buildings and places that Wikipedia lists as "
+            "notable works of {person}?", {"person": person_title}, "information", chain(*steps),
+            string_eval(must_include=[op for _, op in operators]))
+
+    # 9511 which of the people behind three landmarks was born first / last (information, long)
+    for n, (titles, which) in enumerate([
+        (["Alder Bridge", "Central Library", "Science Center"], "first"),
+        (["North Shore Lighthouse", "Hilltop Reservoir", "Lantern Theatre"], "first"),
+        (["Riverside Park", "Ferry Terminal", "Alder Tech Hub"], "last"),
+        (["Founders Square", "Eastgate Stadium", "Alder General Hospital"], "first"),
+        (["Maritime Museum", "Botanical Garden", "Alder Bridge"], "last"),
+        (["Hilltop Reservoir", "Botanical Garden", "Port Alder City Hall"], "last"),
+        (["Riverside Park", "North Shore Lighthouse", "Alder Bridge"], "last"),
+        (["Old Mill Museum", "Hilltop Reservoir", "One Stop Market Warehouse"], "first"),
+    ], 1):
+        key = f"elder{n}"
+        steps = []
+        born: dict[str, int] = {}
+        for i, title in enumerate(titles):
+            art = f.article(title)
+            label = next(x for x in DESIGN_LABELS if x in art.infobox)
+            person = f.article(art.infobox[label])
+            year = re.match(r"(\d{4}),", person.infobox["Born"])
+            if year is None:
+                raise ValueError(f"{person.title}: Born is {person.infobox['Born']!r}")
+            born[person.title] = int(year.group(1))
+            steps += [find_article(key + str(i), f, title), infobox_link(key + str(i), f, art, label, person.title)]
+        if len(born) != 3 or len(set(born.values())) != 3:
+            raise ValueError(f"{titles}: the designers are not three people born in different years")
+        answer = (min if which == "first" else max)(born, key=born.__getitem__)
+        listing = ", ".join(f"{p} {y}" for p, y in born.items())
+        steps.append(same(s("stop", pick(key + "stop", [
+            f"The “Born” rows give {listing}; {answer} was born {which}.",
+            f"Comparing the birth years ({listing}), the answer is {answer}.",
+        ]), value=answer)))
+        add(9511, n, "designer-born", "Of the people who designed {a}, {b} and {c}, who was born {which}?",
+            {"a": titles[0], "b": titles[1], "c": titles[2], "which": which}, "information", chain(*steps),
+            string_eval(exact_match=answer))
+
+    # 9512 which of three articles links to a person's article (information)
+    for n, (person_title, candidates) in enumerate([
+        ("Ada Lindqvist", ["Central Library", "Lantern Theatre", "Eastgate Mall"]),
+        ("Louis Tamura", ["Eastgate Station", "Port Alder City Hall", "Science Center"]),
+        ("Oliver Pennington", ["Riverside Park", "Founders Square", "Hilltop Reservoir"]),
+        ("Thaddeus Crane", ["Alder Tech Hub", "Fire Station No. 1", "Maritime Museum"]),
+        ("Beatrix Holloway", ["Science Center", "Central Police Station", "One Stop Market Warehouse"]),
+    ], 1):
+        key = f"linker{n}"
+        linking = [c for c in candidates if f.links_to(c, person_title)]
+        if len(linking) != 1:
+            raise ValueError(f"{person_title}: {linking} of {candidates} link to it, not exactly one")
+        answer = linking[0]
+        page = f.page(answer)
+        box = page[page.index('<table class="infobox"'):page.index("</table>")]
+        if person_title not in [_name(a, x) for a, x in ANCHOR_RE.findall(box)]:
+            raise LookupError(f"{answer} does not link to {person_title} from its infobox")
+        # Each article is read to its end (one scroll shows the rest of a landmark's article) unless it
+        # is the one with the link, which sits in its infobox.
+        steps = []
+        for i, c in enumerate(candidates):
+            steps.append(find_article(key + str(i), f, c))
+            if c != answer:
+                steps.append(same(s("scroll", pick(key + "scroll" + c, [
+                    f"Scroll down through the rest of the {c} article: it has no link to {person_title}.",
+                    f"Read on down the {c} page; {person_title} is not linked anywhere on it.",
+                    f"Scroll to the end of {c}'s article to check its links: none goes to {person_title}.",
+                ]), value="down")))
+        steps.append(same(s("stop", pick(key + "stop", [
+            f"Only the {answer} article links to {person_title}.",
+            f"Of the three, {answer} is the one with a link to {person_title}; the other two do not link to it.",
+        ]), value=answer)))
+        add(9512, n, "links-to", "Which of these Wikipedia articles links to the article on {person}: {articles}?",
+            {"person": person_title, "articles": ", ".join(candidates)}, "information", chain(*steps),
+            string_eval(exact_match=answer))
+    return tasks
+
+
+def _linked_title(f: WikiFacts, source: str, label: str) -> str:
+    """The article the (single) link in an infobox row points to."""
+    page = f.page(source)
+    i = page.index(row_marker(label))
+    cell = page[i:page.index("</tr>", i)]
+    titles = re.findall(r'<a href="[^"]+" title="([^"]+)">', cell)
+    if len(titles) != 1:
+        raise LookupError(f"{source}: the {label!r} row holds {len(titles)} links")
+    title = html.unescape(titles[0])
+    f.article(title)
+    return title
+
+
+DATA_FILE = Path(__file__).resolve().parents[1] / "data" / f"{SITE}.json"
+
+
+def main() -> None:
+    suite = build()
+    DATA_FILE.write_text(json.dumps(suite, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{len(suite)} tasks -> {DATA_FILE}")
+
+
+if __name__ == "__main__":
+    main()
