@@ -131,8 +131,9 @@ def state_eval(site: str, *checks: dict[str, Any]) -> dict[str, Any]:
 
 
 class SiteFacts:
-    """A fresh seed of one embedded site, its database and its real pages (a
-    logged-in test client where the site has a log-in), for reading task facts."""
+    """A fresh seed of one embedded site, its database (the owner's, for a site that serves
+    another's) and its real pages (a logged-in test client where the site has a log-in),
+    for reading task facts."""
 
     def __init__(self, site: str) -> None:
         import sqlite3
@@ -146,7 +147,8 @@ class SiteFacts:
 
         spec = site_spec(site)
         self._tmp = tempfile.TemporaryDirectory(prefix="mag-authoring-")
-        store = SiteStateStore(spec, Path(self._tmp.name))
+        # a site that serves another's database (the admin over the shop) reads that seed
+        store = SiteStateStore(site_spec(spec.state_owner or site), Path(self._tmp.name))
         self.db = sqlite3.connect(store.path_for("default"))
         self.db.row_factory = sqlite3.Row
         self.client = TestClient(spec.create_app(store))

@@ -1,0 +1,722 @@
+"""Source of `tasks/data/shopping_admin.json`: tasks for the shop's Magento-style
+admin (orders, products, customers, reviews, reports), each with gold
+trajectories in both groundings. Run
+`python -m mag_mcp.tasks.authoring.shopping_admin_tasks` to regenerate the JSON;
+`mag tasks verify --site shopping_admin` replays every trajectory.
+
+The admin serves the shop's database, so facts are read from a fresh shop seed
+through the admin's own pages (signed in with the admin's cookie): record
+counts of a filtered grid, which rows a keyword search shows first, report
+totals, an order's items. A fact a task relies on is checked when the suite is
+built, so the tasks can't drift from the site. Guides name what a person sees
+on the page, never mark ids or pixels, and their phrasing varies between
+instances of a template.
+"""
+
+from __future__ import annotations
+
+import html as html_lib
+import json
+import re
+from dataclasses import dataclass
+from datetime import date
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from mag_mcp.protocol import find_guide_leak
+from mag_mcp.tasks.authoring.common import (
+    Part,
+    SiteFacts,
+    chain,
+    make_task,
+    pick,
+    role,
+    s,
+    same,
+    select,
+    select_last,
+    state_eval,
+    string_eval,
+    type_and_enter,
+    url_eval,
+)
+from mag_mcp.tasks.authoring.shopping_tasks import type_ahead_keys
+
+SITE = "shopping_admin"
+AUTH = "./.auth/shopping_admin_state.json"
+HOME = "__SHOPPING_ADMIN__"  # the admin's entry: the dashboard when signed in
+# Templates whose tasks train; the rest are test (about 70/30 by template).
+TRAIN_TEMPLATES = {9401, 9402, 9404, 9406, 9407, 9408, 9410, 9412}
+FIRST_ROWS = 3  # grid rows that show without scrolling, with room to spare
+
+ORDER_STATUS_OPTIONS = ["All", "Pending", "Processing", "Complete", "Canceled", "On Hold"]
+STATUS_CODE = {"Pending": "pending", "Processing": "processing", "Complete": "complete", "Canceled": "canceled",
+               "On Hold": "holded"}
+COMMENT_STATUS_OPTIONS = ["Pending", "Processing", "On Hold", "Complete"]
+PERIOD_OPTIONS = ["Day", "Month", "Year"]
+REVIEW_ACTIONS = ["Select an action", "Delete", "Update Status: Approved", "Update Status: Pending",
+                  "Update Status: Not Approved"]
+
+
+@dataclass(frozen=True)
+class Product:
+    id: int
+    name: str
+    sku: str
+    price: float
+    qty: int
+    query: str  # a keyword search of the products grid that lists it among the first rows
+
+
+@dataclass(frozen=True)
+class Customer:
+    id: int
+    name: str
+    email: str
+
+
+class AdminFacts(SiteFacts):
+    """A fresh shop seed with the admin app over it, signed in as the administrator."""
+
+    def __init__(self) -> None:
+        super().__init__(SITE)
+        if "Sign Out" not in self.get("/admin/dashboard/"):
+            raise RuntimeError("the admin's login cookie no longer signs in")
+
+    def get(self, path: str, **params: Any) -> str:
+        r = self.client.get(path, params=params or None)
+        if r.status_code != 200:
+            raise RuntimeError(f"{path} answered {r.status_code}")
+        return r.text
+
+    def one(self, sql: str, *args: Any) -> Any:
+        return self.db.execute(sql, args).fetchone()
+
+    def records(self, path: str, **params: Any) -> int:
+        m = re.search(r"<strong>(\d+)</strong> records found", self.get(path, **params))
+        if not m:
+            raise LookupError(f"no record count on {path}")
+        return int(m.group(1))
+
+    def labels(self, path: str, prefix: str, **params: Any) -> list[str]:
+        """Accessible names of a grid's row links starting with `prefix`, top to bottom."""
+        page = self.get(path, **params)
+        return [html_lib.unescape(x) for x in re.findall(rf'aria-label="({re.escape(prefix)}[^"]*)"', page)]
+
+    def product(self, name: str) -> Product:
+        r = self.one("SELECT * FROM products WHERE name = ?", name)
+        if r is None:
+            raise KeyError(name)
+        words = re.sub(r"[,()]", " ", name).split()
+        for n in (3, 4, 5, 6, len(words)):
+            query = " ".join(words[:n])
+            shown = self.labels("/admin/catalog/product/", "Edit ", search=query)[:FIRST_ROWS]
+            if f"Edit {name}" in shown:
+                return Product(r["id"], r["name"], r["sku"], r["price"], r["qty"], query)
+        raise LookupError(f"no short search lists {name!r} among the first rows")
+
+    def customer(self, cid: int, by: str) -> Customer:
+        r = self.one("SELECT * FROM customers WHERE id = ?", cid)
+        c = Customer(r["id"], f"{r['firstname']} {r['lastname']}", r["email"])
+        query = c.email if by == "email" else c.name
+        shown = self.labels("/admin/customer/index/", "Edit customer ", search=query)[:FIRST_ROWS]
+        if f"Edit customer {c.name}" not in shown:
+            raise LookupError(f"searching customers for {query!r} does not list {c.name}")
+        return c
+
+    def order(self, oid: int) -> Any:
+        o = self.one("SELECT * FROM orders WHERE id = ?", oid)
+        shown = self.labels("/admin/sales/order/", "View order ", search=o["increment_id"])
+        if shown != [f"View order {o['increment_id']}"]:
+            raise LookupError(f"searching orders for {o['increment_id']} shows {shown}")
+        return o
+
+
+@lru_cache(maxsize=1)
+def facts() -> AdminFacts:
+    return AdminFacts()
+
+
+def mdy(d: date) -> str:
+    return f"{d.month:02d}/{d.day:02d}/{d.year}"
+
+
+# ------------------------------------------------------------ reusable parts
+
+SECTIONS = {  # menu section -> (item, what the item is called in a guide)
+    ("Sales", "Orders"): "the orders grid",
+    ("Catalog", "Products"): "the products grid",
+    ("Customers", "All Customers"): "the customers grid",
+    ("Marketing", "All Reviews"): "all reviews",
+    ("Marketing", "Pending Reviews"): "the reviews awaiting moderation",
+    ("Reports", "Orders"): "the orders (sales) report",
+    ("Reports", "Bestsellers"): "the bestsellers report",
+}
+
+
+def open_menu(key: str, section: str, item: str) -> Part:
+    what = SECTIONS[(section, item)]
+    return same(
+        s("click", pick(key + "menu", [
+            f"Click “{section}” in the dark menu bar on the left.",
+            f"In the admin menu down the left side, click “{section}”.",
+            f"Open the “{section}” section from the left-hand menu.",
+        ]), role("link", section)),
+        s("click", pick(key + "item", [
+            f"In the {section} panel that slides out, click “{item}” to open {what}.",
+            f"Choose “{item}” in the {section} menu panel.",
+            f"Click the “{item}” link in the panel that opened, to reach {what}.",
+        ]), role("link", item)),
+    )
+
+
+def click(key: str, kind: str, name: str, guides: list[str]) -> Part:
+    """One click on the `kind` element named `name`; the guide is one of `guides`."""
+    return same(s("click", pick(key, guides), role(kind, name)))
+
+
+def entry(name: str, shown: str, value: str, guide_som: str, clear: bool = True, kind: str = "textbox") -> Part:
+    """A text field whose accessible name (`name`, e.g. with a required marker) differs from its label."""
+    coord = [s("click", f"Click the “{shown}” field.", role(kind, name))]
+    if clear:
+        coord.append(s("press", f"Select everything already in “{shown}”.", None, "Control+a"))
+    coord.append(s("type", f"Type “{value}”.", None, value))
+    return {"som": [s("type", guide_som, role(kind, name), value)], "coord": coord}
+
+
+def dropdown(name: str, shown: str, options: list[str], current: str, target: str, guide: str) -> Part:
+    """Choose `target` in a native dropdown that shows `current`: `select` with marks; with
+    coordinates a click, then Down arrows (one or two), End, Home or type-ahead letters, then Enter."""
+    if target == current:
+        return same()
+    steps = options.index(target) - options.index(current)
+    if 1 <= steps <= 2 and name == shown:
+        return select(name, target, steps, guide)
+    if target == options[-1] and name == shown:
+        return select_last(name, target, guide)
+    coord = [s("click", f"Click the “{shown}” dropdown.", role("combobox", name))]
+    if 1 <= steps <= 2:
+        coord += [s("press", "Move down the list with the Down arrow key.", None, "ArrowDown")] * steps
+    elif target == options[-1]:
+        coord.append(s("press", f"Press End to jump to the last choice, “{target}”.", None, "End"))
+    elif target == options[0]:
+        coord.append(s("press", f"Press Home to jump to the first choice, “{target}”.", None, "Home"))
+    else:
+        keys = type_ahead_keys(target, options, current)
+        for i, k in enumerate(keys):
+            coord.append(s("press", f"Press {k.upper()} to move to the choices starting with {k.upper()}"
+                           + (f", until “{target}” is highlighted." if i == len(keys) - 1 else "."), None, k))
+    coord.append(s("press", f"Press Enter to choose “{target}”.", None, "Enter"))
+    return {"som": [s("select", guide, role("combobox", name), target)], "coord": coord}
+
+
+def grid_search(key: str, query: str, what: str) -> Part:
+    return type_and_enter("Search by keyword", query, pick(key + "search", [
+        f"Type “{query}” into the “Search by keyword” box above the grid and press Enter.",
+        f"Search {what} for “{query}” with the keyword box above the table.",
+        f"In the “Search by keyword” field at the top of the grid, enter “{query}” and press Enter.",
+    ]), "Click the “Search by keyword” box above the grid.")
+
+
+def show_filters(key: str) -> Part:
+    return click(key + "filters", "link", "Filters", [
+        "Click “Filters” at the top right of the grid to open the filter fields.",
+        "Open the filter panel with the “Filters” button on the right, above the grid.",
+        "Click the “Filters” button above the right end of the table.",
+    ])
+
+
+def apply_filters(key: str) -> Part:
+    return click(key + "apply", "button", "Apply Filters", [
+        "Click the orange “Apply Filters” button.",
+        "Apply the filters with the orange button at the bottom right of the panel.",
+        "Click “Apply Filters” to narrow the grid.",
+    ])
+
+
+def date_range(key: str, field: str, start: str, end: str) -> Part:
+    return chain(
+        entry(f"{field} from", f"{field} from", start, pick(key + "from", [
+            f"Enter {start} in the “from” box under {field}.",
+            f"Type {start} as the {field} start date (“from”).",
+        ]), clear=False),
+        entry(f"{field} to", f"{field} to", end, pick(key + "to", [
+            f"Enter {end} in the “to” box under {field}.",
+            f"Type {end} as the {field} end date (“to”).",
+        ]), clear=False),
+    )
+
+
+def report_form(key: str, start: str, end: str, period: str) -> Part:
+    return chain(
+        entry("From", "From", start, pick(key + "rfrom", [
+            f"Type {start} into the “From” date field.", f"Enter the start date, {start}, in “From”.",
+        ]), clear=False),
+        entry("To", "To", end, pick(key + "rto", [f"Type {end} into the “To” date field.",
+                                                  f"Enter the end date, {end}, in “To”."]), clear=False),
+        dropdown("Period", "Period", PERIOD_OPTIONS, "Day", period, pick(key + "period", [
+            f"Choose “{period}” in the “Period” dropdown.",
+            f"Set “Period” to “{period}” so each {period.lower()} gets its own row.",
+        ])),
+        click(key + "show", "button", "Show Report", ["Click the orange “Show Report” button.",
+                                                      "Click “Show Report” to the right of the filter fields."]),
+    )
+
+
+def find_and_open(key: str, section: str, item: str, query: str, link: str, guides: list[str]) -> Part:
+    """Open a grid from the menu, search it by keyword, and open one row by its action link."""
+    what = SECTIONS[(section, item)].removeprefix("the ")
+    return chain(open_menu(key, section, item), grid_search(key, query, f"the {what}"),
+                 click(key + "open", "link", link, guides))
+
+
+def open_order(key: str, inc: str) -> Part:
+    return find_and_open(key, "Sales", "Orders", inc, f"View order {inc}", [
+        f"In the row of order {inc}, click “View” in the Action column.",
+        f"Click the “View” link at the end of the row for order {inc}.",
+        f"Open order {inc} with its “View” link on the right.",
+    ])
+
+
+def open_product(key: str, p: Product) -> Part:
+    return find_and_open(key, "Catalog", "Products", p.query, f"Edit {p.name}", [
+        f"Click “Edit” at the end of the row of “{p.name}”.",
+        f"In the row of {p.name}, click the “Edit” link in the Action column.",
+        f"Open the product form of “{p.name}” with its “Edit” link.",
+    ])
+
+
+def open_customer(key: str, c: Customer, query: str) -> Part:
+    return find_and_open(key, "Customers", "All Customers", query, f"Edit customer {c.name}", [
+        f"Click “Edit” in the row of {c.name}.",
+        f"Open {c.name}'s customer page with the “Edit” link on the right of the row.",
+        f"In the row for {c.name}, click “Edit” in the Action column.",
+    ])
+
+
+def checked(tasks: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    for t in tasks:
+        for g, gold in t["mag"]["gold"].items():
+            for st in gold["steps"]:
+                leak = find_guide_leak(st["guide"])
+                if leak:
+                    raise ValueError(f"{t['task_id']} ({g}): guide names {leak!r}: {st['guide']}")
+    return tasks
+
+
+# ------------------------------------------------------------ templates
+
+def build() -> list[dict[str, Any]]:
+    f = facts()
+    tasks: list[dict[str, Any]] = []
+
+    def add(tid: int, n: int, short: str, template: str, values: dict[str, Any], kind: str, gold: Part,
+            eval_: dict[str, Any]) -> None:
+        tasks.append(make_task(
+            site=SITE, task_id=f"admin-{short}-{n}", intent=template.format(**values), template=template,
+            values=values, template_id=tid, kind=kind, gold=gold, eval_=eval_,
+            split="train" if tid in TRAIN_TEMPLATES else "test", start_url=HOME, storage_state=AUTH,
+        ))
+
+    def stop(guide: str, answer: str | None = None) -> Part:
+        return same(s("stop", guide, value=answer))
+
+    # 9401 how many orders of a status in a date range (information)
+    for n, (status, start, end) in enumerate([
+        ("Pending", date(2023, 5, 1), date(2023, 5, 31)), ("On Hold", date(2023, 1, 1), date(2023, 6, 12)),
+        ("Canceled", date(2023, 3, 1), date(2023, 3, 31)), ("Processing", date(2023, 6, 1), date(2023, 6, 12)),
+        ("Complete", date(2022, 12, 1), date(2022, 12, 15)),
+    ], 1):
+        key = f"count{n}"
+        code = STATUS_CODE[status]
+        count = f.records("/admin/sales/order/", created_at_from=mdy(start), created_at_to=mdy(end), status=code)
+        by_sql = f.one("SELECT COUNT(*) FROM orders WHERE status = ? AND substr(created_at, 1, 10) BETWEEN ? AND ?",
+                       code, start.isoformat(), end.isoformat())[0]
+        if count != by_sql or count == 0:
+            raise ValueError(f"{key}: grid shows {count} orders, the database {by_sql}")
+        add(9401, n, "order-count", "How many orders with status {status} were placed from {start} to {end}?",
+            {"status": status, "start": mdy(start), "end": mdy(end)}, "information", chain(
+                open_menu(key, "Sales", "Orders"), show_filters(key),
+                date_range(key, "Purchase Date", mdy(start), mdy(end)),
+                dropdown("Status", "Status", ORDER_STATUS_OPTIONS, "All", status, pick(key + "st", [
+                    f"Choose “{status}” in the “Status” dropdown of the filter panel.",
+                    f"Set the “Status” filter to “{status}”.",
+                ])),
+                apply_filters(key),
+                stop(pick(key, [f"The count above the grid reads {count} records found.",
+                                f"Read the number of records found above the table: {count}."]), str(count)),
+            ), string_eval(must_include=[str(count)]))
+
+    # 9402 orders grid filtered by date, grand total and status (navigation, long)
+    for n, (status, start, end, low, high) in enumerate([
+        ("Processing", date(2023, 5, 1), date(2023, 6, 12), 100, 300),
+        ("Complete", date(2023, 1, 1), date(2023, 1, 31), 50, 150),
+        ("Pending", date(2023, 4, 1), date(2023, 6, 12), 20, 120),
+        ("Canceled", date(2022, 7, 1), date(2022, 12, 31), 100, 500),
+    ], 1):
+        key = f"ofilter{n}"
+        code = STATUS_CODE[status]
+        params = {"created_at_from": mdy(start), "created_at_to": mdy(end), "grand_total_from": str(low),
+                  "grand_total_to": str(high), "status": code}
+        if f.records("/admin/sales/order/", **params) == 0:
+            raise ValueError(f"{key}: the filters leave no orders")
+        query = "&".join(f"{k}={v}" for k, v in params.items())
+        add(9402, n, "order-filter", "Show me the {status} orders placed from {start} to {end} with a grand total "
+            "between ${low} and ${high}.", {"status": status, "start": mdy(start), "end": mdy(end), "low": low,
+                                             "high": high}, "navigation", chain(
+                open_menu(key, "Sales", "Orders"), show_filters(key),
+                date_range(key, "Purchase Date", mdy(start), mdy(end)),
+                entry("Grand Total from", "Grand Total from", str(low), pick(key + "gtf", [
+                    f"Type {low} in the “from” box under Grand Total.",
+                    f"Enter {low} as the lowest grand total (“from”).",
+                ]), clear=False),
+                entry("Grand Total to", "Grand Total to", str(high), pick(key + "gtt", [
+                    f"Type {high} in the “to” box under Grand Total.",
+                    f"Enter {high} as the highest grand total (“to”).",
+                ]), clear=False),
+                dropdown("Status", "Status", ORDER_STATUS_OPTIONS, "All", status,
+                         f"Choose “{status}” in the “Status” dropdown."),
+                apply_filters(key),
+                stop(f"The grid now lists only the {status.lower()} orders in that date and price range."),
+            ), url_eval(f"{HOME}/sales/order/?{query}"))
+
+    # 9403 cancel an order (state)
+    canceled = f.one("SELECT COUNT(*) FROM orders WHERE status = 'canceled'")[0]
+    for n, oid in enumerate([597, 592, 585, 288], 1):
+        key = f"cancel{n}"
+        o = f.order(oid)
+        if o["status"] not in ("pending", "processing"):
+            raise ValueError(f"{key}: order {o['increment_id']} is {o['status']}; it can't be canceled")
+        if "/admin/sales/order/cancel/order_id/" not in f.get(f"/admin/sales/order/view/order_id/{oid}/"):
+            raise ValueError(f"{key}: order {o['increment_id']} has no Cancel button")
+        inc = o["increment_id"]
+        add(9403, n, "cancel", "Cancel order {order}.", {"order": inc}, "state_change", chain(
+            open_order(key, inc),
+            click(key, "button", "Cancel", ["Click “Cancel” at the top right of the order page.",
+                                            "Use the “Cancel” button in the bar above the order details.",
+                                            "Click the “Cancel” button next to “Back” at the top."]),
+            stop(f"Order {inc} now shows the status Canceled."),
+        ), state_eval(SITE, {"sql": "SELECT status FROM orders WHERE id = ?", "params": [oid],
+                             "expected": [["canceled"]]},
+                      {"sql": "SELECT COUNT(*) FROM orders WHERE status = 'canceled'", "expected": [[canceled + 1]],
+                       "note": "no other order was canceled"}))
+
+    # 9404 comment on an order, change its status, notify the customer (state, long)
+    for n, (oid, target, comment) in enumerate([
+        (600, "Complete", "Shipped today with UPS, tracking number to follow."),
+        (599, "Processing", "Payment received by check; preparing the package."),
+        (566, "Processing", "Customer confirmed the new delivery date, releasing the hold."),
+        (591, "On Hold", "Waiting for the customer to confirm the shipping address."),
+    ], 1):
+        key = f"comment{n}"
+        o = f.order(oid)
+        current = {v: k for k, v in STATUS_CODE.items()}[o["status"]]
+        items = f.one("SELECT COUNT(*) FROM order_items WHERE order_id = ?", oid)[0]
+        if current not in COMMENT_STATUS_OPTIONS or current == target or items > 3:
+            raise ValueError(f"{key}: order {o['increment_id']} ({current}, {items} items) doesn't fit")
+        inc = o["increment_id"]
+        add(9404, n, "order-comment", "Add the comment \"{comment}\" to order {order}, change its status to "
+            "{status} and notify the customer by email.", {"comment": comment, "order": inc, "status": target},
+            "state_change", chain(
+                open_order(key, inc),
+                same(s("scroll", pick(key + "scroll", [
+                    "Scroll down to “Notes for this Order” under Order Total.",
+                    "Scroll down the order page to the comment form.",
+                ]), value="down")),
+                dropdown("Status", "Status", COMMENT_STATUS_OPTIONS, current, target,
+                         pick(key + "st", [f"Under “Notes for this Order”, set “Status” to “{target}”.",
+                                           f"Choose “{target}” in the Status dropdown above the comment box."])),
+                entry("Comment", "Comment", comment, pick(key + "text", [
+                    f"Type “{comment}” into the “Comment” box.",
+                    f"Write the note “{comment}” in the Comment field.",
+                ]), clear=False),
+                same(
+                    s("click", pick(key + "notify", ["Tick “Notify Customer by Email” below the comment.",
+                                                     "Check the box “Notify Customer by Email”."]),
+                      role("checkbox", "Notify Customer by Email")),
+                    s("click", "Click “Submit Comment”.", role("button", "Submit Comment")),
+                ),
+                stop(f"The comment appears in the Comments History and order {inc} is now {target}."),
+            ), state_eval(SITE, {"sql": "SELECT status FROM orders WHERE id = ?", "params": [oid],
+                                 "expected": [[STATUS_CODE[target]]]},
+                          {"sql": "SELECT status, is_customer_notified FROM order_status_history WHERE order_id = ? "
+                                  "AND comment = ?", "params": [oid, comment],
+                           "expected": [[STATUS_CODE[target], 1]], "note": "one comment, customer notified"}))
+
+    # 9405 sales total of a period from the orders report (information)
+    for n, (when, start, end, period) in enumerate([
+        ("May 2023", date(2023, 5, 1), date(2023, 5, 31), "Month"),
+        ("the year 2022", date(2022, 1, 1), date(2022, 12, 31), "Year"),
+        ("September 2022", date(2022, 9, 1), date(2022, 9, 30), "Month"),
+        ("February 2023", date(2023, 2, 1), date(2023, 2, 28), "Month"),
+    ], 1):
+        key = f"sales{n}"
+        page = f.get("/admin/reports/report_sales/sales/", **{"from": mdy(start), "to": mdy(end),
+                                                                  "period": period.lower()})
+        rows = re.findall(r"<tr><td>([^<]+)</td><td class=\"num\">(\d+)</td><td class=\"num\">\d+</td>"
+                          r"<td class=\"num\">\$([\d,.]+)</td>", page)
+        total = f.one("SELECT ROUND(SUM(grand_total), 2) FROM orders WHERE status != 'canceled' AND "
+                      "substr(created_at, 1, 10) BETWEEN ? AND ?", start.isoformat(), end.isoformat())[0]
+        if len(rows) != 1 or float(rows[0][2].replace(",", "")) != total:
+            raise ValueError(f"{key}: report rows {rows} vs total {total}")
+        interval, shown = rows[0][0], rows[0][2]
+        add(9405, n, "sales-total", "According to the orders report, what was the sales total for {when}?",
+            {"when": when}, "information", chain(
+                open_menu(key, "Reports", "Orders"), report_form(key, mdy(start), mdy(end), period),
+                stop(pick(key, [f"Read the Sales Total of the {interval} row: ${shown}.",
+                                f"The report's Sales Total column shows ${shown} for {interval}."]), f"${shown}"),
+            ), string_eval(must_include=[f"{total:.2f}"]))
+
+    # 9406 new price and quantity of a product (state)
+    for n, (name, price, qty) in enumerate([
+        ("Lodge 10.25 Inch Cast Iron Skillet, Pre-Seasoned", 21.49, 150),
+        ("Moroccanoil Treatment Hair Oil, 3.4 fl oz", 44.0, 75),
+        ("Logitech MX Master 3S Wireless Performance Mouse, Graphite", 89.99, 40),
+        ("Hydro Flask Wide Mouth Water Bottle with Flex Cap, 40 oz, Pacific", 39.95, 220),
+    ], 1):
+        key = f"price{n}"
+        p = f.product(name)
+        if (p.price, p.qty) == (price, qty):
+            raise ValueError(f"{key}: nothing would change")
+        add(9406, n, "price-qty", "Set the price of the {product} to ${price} and its quantity to {qty}.",
+            {"product": p.name, "price": f"{price:.2f}", "qty": qty}, "state_change", chain(
+                open_product(key, p),
+                entry("Price *", "Price", f"{price:.2f}", pick(key + "p", [
+                    f"Replace the amount in “Price” with {price:.2f}.",
+                    f"Change the Price field to {price:.2f}.",
+                ])),
+                entry("Quantity", "Quantity", str(qty), pick(key + "q", [
+                    f"Replace the number in “Quantity” with {qty}.",
+                    f"Set the Quantity field to {qty}.",
+                ])),
+                click(key + "save", "button", "Save", ["Click the orange “Save” button at the top right.",
+                                                       "Save the product with “Save” in the top bar."]),
+                stop("The product is saved with its new price and quantity."),
+            ), state_eval(SITE, {"sql": "SELECT price, qty, status FROM products WHERE id = ?", "params": [p.id],
+                                 "expected": [[price, qty, 1]]}))
+
+    # 9407 several fields of a product at once, and disable it (state, long)
+    for n, (name, price, qty, desc) in enumerate([
+        ("Echo Dot (3rd Gen) Smart Speaker with Alexa, Charcoal", 29.99, 3,
+         "Discontinued model. Replaced by the 5th generation Echo Dot."),
+        ("Wet Brush Original Detangler Hair Brush, Pink", 8.99, 12, "Limited pink edition, back in the fall."),
+        ("Anker PowerCore 10000 Portable Charger, Ultra-Compact Power Bank", 19.99, 5,
+         "Recall notice: sales paused pending a battery inspection."),
+        ("Mario Kart 8 Deluxe - Nintendo Switch", 49.99, 30, "Region-locked copies, not for sale in this store."),
+    ], 1):
+        key = f"edit{n}"
+        p = f.product(name)
+        if f.one("SELECT status FROM products WHERE id = ?", p.id)[0] != 1:
+            raise ValueError(f"{key}: {name} is already disabled")
+        add(9407, n, "product-edit", "Update the {product}: price ${price}, quantity {qty}, description \"{desc}\", "
+            "and disable the product.", {"product": p.name, "price": f"{price:.2f}", "qty": qty, "desc": desc},
+            "state_change", chain(
+                open_product(key, p),
+                click(key + "off", "switch", "Enable Product", [
+                    "Click the “Enable Product” switch at the top of the form to turn it off.",
+                    "Switch “Enable Product” to No with the toggle at the top.",
+                ]),
+                entry("Price *", "Price", f"{price:.2f}", f"Replace the price with {price:.2f}."),
+                entry("Quantity", "Quantity", str(qty), pick(key + "q", [f"Set “Quantity” to {qty}.",
+                                                                         f"Replace the quantity with {qty}."])),
+                entry("Description", "Description", desc, pick(key + "d", [
+                    f"Replace the whole text of “Description” with “{desc}”.",
+                    f"Clear the Description box and write “{desc}”.",
+                ])),
+                click(key + "save", "button", "Save", ["Click “Save” at the top right.",
+                                                       "Save the changes with the orange “Save” button."]),
+                stop(pick(key, ["The product is saved, disabled, with the new details.",
+                                "Saved: the product is now disabled with its new price, stock and description."])),
+            ), state_eval(SITE, {"sql": "SELECT price, qty, status, description FROM products WHERE id = ?",
+                                 "params": [p.id], "expected": [[price, qty, 0, desc]]}))
+
+    # 9408 a customer's address, in full (state, long)
+    region_options = ["Please select a region, state or province."] + [nm for _, nm in _us_states()]
+    for n, (cid, street, city, state, zip_, phone) in enumerate([
+        (2, "4410 S Peoria Ave", "Tulsa", "Oklahoma", "74105", "9185550188"),
+        (4, "77 Harbor Point Blvd", "Charleston", "South Carolina", "29401", "8435550142"),
+        (6, "1200 Barton Hills Dr", "Lakewood", "Colorado", "80226", "7205550119"),
+        (9, "35 Cherokee Rd", "Louisville", "Kentucky", "40204", "5025550173"),
+    ], 1):
+        key = f"addr{n}"
+        c = f.customer(cid, "email")
+        rows = f.db.execute("SELECT * FROM addresses WHERE customer_id = ?", (cid,)).fetchall()
+        if len(rows) != 1 or "\n" in rows[0]["street"] or rows[0]["country_id"] != "US":
+            raise ValueError(f"{key}: {c.name} needs exactly one one-line US address")
+        old = rows[0]
+        add(9408, n, "address", "Change {customer}'s address to {street}, {city}, {state} {zip}, phone {phone}.",
+            {"customer": c.name, "street": street, "city": city, "state": state, "zip": zip_, "phone": phone},
+            "state_change", chain(
+                open_customer(key, c, c.email),
+                click(key + "tab", "link", "Addresses", [
+                    "Click “Addresses” in the Customer Information tabs on the left.",
+                    f"Open the “Addresses” tab of {c.name}'s page.",
+                ]),
+                entry("Street Address *", "Street Address", street, f"Replace the street address with “{street}”."),
+                entry("City *", "City", city, pick(key + "city", [f"Replace the city with “{city}”.",
+                                                                  f"Change “City” to {city}."])),
+                dropdown("State/Province *", "State/Province", region_options, old["region"], state,
+                         pick(key + "state", [f"Choose “{state}” in the “State/Province” dropdown.",
+                                              f"Set State/Province to {state}."])),
+                same(s("scroll", "Scroll down to the rest of the address form.", value="down")),
+                entry("Zip/Postal Code *", "Zip/Postal Code", zip_, f"Replace the ZIP code with “{zip_}”."),
+                entry("Phone Number *", "Phone Number", phone, pick(key + "tel", [
+                    f"Replace the phone number with “{phone}”.", f"Change “Phone Number” to {phone}."])),
+                click(key + "save", "button", "Save Customer", [
+                    "Click the orange “Save Customer” button at the top right.",
+                    "Save with “Save Customer” in the bar at the top.",
+                ]),
+                stop(f"{c.name}'s address is saved."),
+            ), state_eval(SITE, {
+                "sql": "SELECT street, city, region, postcode, country_id, telephone, firstname, lastname "
+                       "FROM addresses WHERE customer_id = ?", "params": [cid],
+                "expected": [[street, city, state, zip_, "US", phone, old["firstname"], old["lastname"]]],
+                "note": "the one address, changed in place",
+            }))
+
+    # 9409 a section of a customer's page (navigation)
+    for n, (cid, section, tab) in enumerate([
+        (5, "Orders", "orders"), (11, "Product Reviews", "reviews"), (7, "Newsletter", "newsletter"),
+        (12, "Account Information", "account"),
+    ], 1):
+        key = f"ctab{n}"
+        c = f.customer(cid, "name")
+        add(9409, n, "customer-tab", "Open the {section} section of {customer}'s customer page.",
+            {"section": section, "customer": c.name}, "navigation", chain(
+                open_customer(key, c, c.name),
+                click(key, "link", section, [f"Click “{section}” in the Customer Information tabs on the left.",
+                                             f"Open the “{section}” tab in the list on the left of the page."]),
+                stop(f"{c.name}'s {section} section is shown."),
+            ), url_eval(f"{HOME}/customer/index/edit/id/{cid}/?tab={tab}"))
+
+    # 9410 delete one review (state)
+    total_reviews = f.one("SELECT COUNT(*) FROM reviews")[0]
+    for n, rid in enumerate(_deletable_reviews(f, 4), 1):
+        key = f"delrev{n}"
+        r = f.one("SELECT r.*, p.name AS product FROM reviews r JOIN products p ON p.id = r.product_id "
+                  "WHERE r.id = ?", rid)
+        query = _review_query(f, r)
+        add(9410, n, "delete-review", "Delete the review \"{title}\" that {nickname} wrote about the {product}.",
+            {"title": r["summary"], "nickname": r["nickname"], "product": r["product"]}, "state_change", chain(
+                find_and_open(key, "Marketing", "All Reviews", query, f"Edit review {rid}", [
+                    f"Click “Edit” in the row of the review “{r['summary']}” by {r['nickname']}.",
+                    f"Open {r['nickname']}'s review “{r['summary']}” with the “Edit” link on the right.",
+                ]),
+                click(key + "del", "button", "Delete Review", [
+                    "Click “Delete Review” at the top of the page.",
+                    "Use the “Delete Review” button next to “Save Review”.",
+                ]),
+                stop("The review has been deleted."),
+            ), state_eval(SITE, {"sql": "SELECT COUNT(*) FROM reviews WHERE id = ?", "params": [rid],
+                                 "expected": [[0]]},
+                          {"sql": "SELECT COUNT(*) FROM reviews", "expected": [[total_reviews - 1]],
+                           "note": "only that review was deleted"}))
+
+    # 9411 moderate every pending review with one title (state, long)
+    pending = f.one("SELECT COUNT(*) FROM reviews WHERE status = 'pending'")[0]
+    for n, (title, verdict) in enumerate([
+        ("Love it!", "approved"), ("Poor quality", "not_approved"), ("Worth every penny", "approved"),
+        ("Meh", "not_approved"),
+    ], 1):
+        key = f"moderate{n}"
+        ids = [r[0] for r in f.db.execute("SELECT id FROM reviews WHERE status = 'pending' AND summary = ? "
+                                          "ORDER BY created_at DESC, id DESC", (title,))]
+        shown = f.labels("/admin/review/product/pending/", "Select review ", title=title)
+        if shown != [f"Select review {i}" for i in ids] or not 2 <= len(ids) <= FIRST_ROWS:
+            raise ValueError(f"{key}: filtering by {title!r} shows {shown}, pending {ids}")
+        label = "Approved" if verdict == "approved" else "Not Approved"
+        action = f"Update Status: {label}"
+        nick = {i: f.one("SELECT nickname FROM reviews WHERE id = ?", i)[0] for i in ids}
+        ticks = [s("click", pick(key + f"tick{i}", [
+            f"Tick the checkbox at the start of the {_nth(i)} row, {nick[rid]}'s review.",
+            f"Select {nick[rid]}'s review, the {_nth(i)} row, with its checkbox on the left.",
+        ]), role("checkbox", f"Select review {rid}")) for i, rid in enumerate(ids)]
+        act = (select("Actions", action, 2, f"Choose “{action}” in the “Actions” dropdown.")
+               if verdict == "approved" else
+               select_last("Actions", action, f"Choose “{action}” in the “Actions” dropdown."))
+        add(9411, n, "moderate", "Set every pending review titled \"{title}\" to {status}.",
+            {"title": title, "status": label}, "state_change", chain(
+                open_menu(key, "Marketing", "Pending Reviews"), show_filters(key),
+                entry("Title", "Title", title, pick(key + "title", [
+                    f"Type “{title}” in the “Title” filter field.", f"Enter {title} as the Title filter.",
+                ]),
+                      clear=False),
+                apply_filters(key), same(*ticks), act,
+                click(key + "submit", "button", "Submit", [
+                    "Click “Submit” next to the Actions dropdown.",
+                    "Apply the action to the ticked reviews with “Submit”.",
+                ]),
+                stop(f"The {len(ids)} reviews titled “{title}” are now {label}."),
+            ), state_eval(SITE, {"sql": f"SELECT id, status FROM reviews WHERE id IN ({','.join('?' * len(ids))}) "
+                                        "ORDER BY id", "params": sorted(ids),
+                                 "expected": [[i, verdict] for i in sorted(ids)]},
+                          {"sql": "SELECT COUNT(*) FROM reviews WHERE status = 'pending'",
+                           "expected": [[pending - len(ids)]], "note": "no other review changed status"}))
+
+    # 9412 a period report (navigation)
+    for n, (report, item, path, start, end, period) in enumerate([
+        ("bestsellers", "Bestsellers", "bestsellers", date(2023, 1, 1), date(2023, 3, 31), "Month"),
+        ("orders", "Orders", "sales", date(2022, 1, 1), date(2023, 6, 12), "Year"),
+        ("bestsellers", "Bestsellers", "bestsellers", date(2022, 1, 1), date(2022, 12, 31), "Year"),
+        ("orders", "Orders", "sales", date(2022, 10, 1), date(2022, 12, 31), "Month"),
+    ], 1):
+        key = f"report{n}"
+        page = f.get(f"/admin/reports/report_sales/{path}/", **{"from": mdy(start), "to": mdy(end),
+                                                                     "period": period.lower()})
+        if "We can't find records" in page or "message-error" in page:
+            raise ValueError(f"{key}: the {report} report is empty")
+        add(9412, n, "report", "Show the {report} report from {start} to {end}, by {period}.",
+            {"report": report, "start": mdy(start), "end": mdy(end), "period": period.lower()}, "navigation", chain(
+                open_menu(key, "Reports", item), report_form(key, mdy(start), mdy(end), period),
+                stop(f"The {report} report for {mdy(start)} to {mdy(end)} is shown, one row per {period.lower()}."),
+            ), url_eval(f"{HOME}/reports/report_sales/{path}/?from={mdy(start)}&to={mdy(end)}"
+                        f"&period={period.lower()}"))
+    return checked(tasks)
+
+
+def _us_states() -> list[tuple[str, str]]:
+    from mag_mcp.sites.shopping.catalog_data import US_STATES
+
+    return list(US_STATES)
+
+
+def _nth(i: int) -> str:
+    return ["first", "second", "third"][i]
+
+
+def _deletable_reviews(f: AdminFacts, n: int) -> list[int]:
+    """Approved reviews spread over the seed (every 97th id) that a keyword search of their
+    nickname and title lists on the first rows."""
+    out: list[int] = []
+    for r in f.db.execute(
+            "SELECT r.id FROM reviews r JOIN products p ON p.id = r.product_id WHERE r.status = 'approved' "
+            "AND r.id % 97 = 5 ORDER BY r.id"):
+        try:
+            _review_query(f, f.one("SELECT r.*, p.name AS product FROM reviews r JOIN products p "
+                                   "ON p.id = r.product_id WHERE r.id = ?", r[0]))
+        except LookupError:
+            continue
+        out.append(r[0])
+        if len(out) == n:
+            return out
+    raise LookupError("not enough reviews a search finds at once")
+
+
+def _review_query(f: AdminFacts, r: Any) -> str:
+    """A keyword search of all reviews (nickname and title words) that lists the review on the first rows."""
+    query = f"{r['nickname']} {r['summary']}"
+    shown = f.labels("/admin/review/product/", "Edit review ", search=query)[:FIRST_ROWS]
+    if f"Edit review {r['id']}" not in shown:
+        raise LookupError(f"searching reviews for {query!r} shows {shown}")
+    return query
+
+
+def main() -> None:
+    out = Path(__file__).resolve().parents[1] / "data" / "shopping_admin.json"
+    out.write_text(json.dumps(build(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"wrote {out}")
+
+
+if __name__ == "__main__":
+    main()
