@@ -14,6 +14,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from .. import world
+from ..map.geo import to_latlon
+from ..map.places_data import LANDMARK_SPOTS
 from ..shopping.catalog_data import CATALOG
 from . import facts as F
 
@@ -176,10 +178,9 @@ PEOPLE_BY_USER = {p.username: p for p in world.PEOPLE}
 
 
 def landmark_coords(name: str) -> tuple[float, float]:
-    lm = LANDMARKS[name]
-    r = rng_for("coords:" + name)
-    lat0, lon0 = F.DISTRICT_FACTS[lm.district].center
-    return round(lat0 + r.uniform(-0.006, 0.006), 4), round(lon0 + r.uniform(-0.008, 0.008), 4)
+    """Where the map puts the landmark, so the two sites agree."""
+    lat, lon = to_latlon(*LANDMARK_SPOTS[name]["xy"])
+    return round(lat, 4), round(lon, 4)
 
 
 def landmarks_in(district: str) -> list[world.Landmark]:
