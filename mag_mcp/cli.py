@@ -171,7 +171,7 @@ def tasks_list(selector: Annotated[str, typer.Argument()] = "all", as_json: bool
 
 @tasks_app.command("verify")
 def tasks_verify(
-    site: Annotated[str, typer.Option(help="Only tasks on this site (default: all)")] = "all",
+    site: Annotated[str, typer.Option(help="Only tasks using this site, cross_site, split:train|test or task ids (default: all)")] = "all",
     grounding: Annotated[str, typer.Option(help="som, coord or both")] = "both",
     concurrency: Annotated[int, typer.Option(help="Episodes at once")] = 3,
     out: Annotated[Path, typer.Option(help="Where the verification runs go")] = Path("runs/verify"),

@@ -12,8 +12,6 @@ it relies on no longer holds; the wiki's facts are read here.
 
 from __future__ import annotations
 
-import html
-import re
 from functools import lru_cache
 from typing import Any
 
@@ -21,11 +19,11 @@ from mag_mcp.tasks.authoring import (
     gitlab_tasks,
     map_parts,
     reddit_tasks,
-    shopping_tasks,
+    shopping_parts,
+    wikipedia_parts,
 )
 from mag_mcp.tasks.authoring.common import (
     Part,
-    SiteFacts,
     chain,
     field,
     make_task,
@@ -35,26 +33,20 @@ from mag_mcp.tasks.authoring.common import (
     same,
     state_eval,
     string_eval,
-    type_and_enter,
     url_eval,
     write_task_file,
 )
 
 # Templates whose tasks train; the rest are test (about 70/30 by template).
 TRAIN_TEMPLATES = {9601, 9603, 9604, 9606, 9607}
-WIKI_BOOK = "/wikipedia_en_all_maxi_2022-05"
-SEARCH_BOX = "Search"  # the header's search field (its label is visually hidden)
 START = {"shopping": "__SHOPPING__", "reddit": "__REDDIT__", "gitlab": "__GITLAB__", "map": "__MAP__",
-         "wikipedia": f"__WIKIPEDIA__{WIKI_BOOK}/A/Main_Page"}
+         "wikipedia": wikipedia_parts.START}
 TAB_WORD = {"shopping": "the store", "reddit": "the forum", "gitlab": "GitLab", "map": "the map",
             "wikipedia": "Wikipedia"}
 
 
-class WikiFacts(SiteFacts):
-    """The wiki's seed database and its real search page, for authoring."""
-
-    def __init__(self) -> None:
-        super().__init__("wikipedia")
+class WikiFacts(wikipedia_parts.WikiFacts):
+    """The wiki's facts, plus lookups by what an intent says about an article."""
 
     def infobox(self, title: str) -> dict[str, str]:
         rows = self.db.execute("SELECT i.label, i.value FROM infobox_rows i JOIN articles a ON a.id = i.article_id "
@@ -76,14 +68,10 @@ class WikiFacts(SiteFacts):
             "JOIN infobox_rows t ON t.article_id = a.id AND t.label = 'Type' AND t.value = ? WHERE a.kind = 'landmark'",
             (label, value, type_))]
 
-    def results(self, query: str) -> list[str]:
-        page = self.client.get("/search", params={"content": WIKI_BOOK[1:], "pattern": query}).text
-        return [html.unescape(t) for t in re.findall(r'<li>\s*<a href="[^"]+">([^<]+)</a>', page)]
-
     def query_showing(self, title: str, *queries: str) -> str:
         """The first of `queries` whose top results (the ones in view without scrolling) list `title`."""
         for q in queries:
-            if title in self.results(q)[:3]:
+            if title in self.hits(q)[:3]:
                 return q
         raise LookupError(f"no search among {queries} lists {title!r}")
 
@@ -107,13 +95,8 @@ def to_tab(key: str, index: int, site: str) -> Part:
 
 def wiki_open(key: str, title: str, query: str) -> Part:
     """Search the wiki and open one article from the results."""
-    guide = pick(key + "wsearch", [
-        f"Type “{query}” into the “Search 'Wikipedia'” box at the top and press Enter.",
-        f"Search Wikipedia for “{query}” with the box in the header.",
-        f"In the search field at the top of the page, enter “{query}” and press Enter.",
-    ])
     return chain(
-        type_and_enter(SEARCH_BOX, query, guide, "Click the “Search 'Wikipedia'” box at the top of the page."),
+        wikipedia_parts.search_part(key, query),
         same(s("click", pick(key + "wopen", [
             f"Click “{title}” in the list of results.",
             f"Open the article “{title}” from the search results.",
@@ -123,7 +106,7 @@ def wiki_open(key: str, title: str, query: str) -> Part:
 
 
 def money(x: float) -> str:
-    return f"${shopping_tasks.money(x)}"
+    return f"${shopping_parts.money(x)}"
 
 
 # ------------------------------------------------------------ templates
@@ -140,7 +123,7 @@ def build() -> list[dict[str, Any]]:
             storage_state="./.auth/cross_site_state.json" if set(sites) & {"shopping", "reddit", "gitlab"} else None,
         ))
 
-    m, forum, shop, lab, w = map_parts.facts(), reddit_tasks.facts(), shopping_tasks.facts(), gitlab_tasks.facts(), wiki()
+    m, forum, shop, lab, w = map_parts.facts(), reddit_tasks.facts(), shopping_parts.facts(), gitlab_tasks.facts(), wiki()
     forums = forum.forum_options()
     new_posts = reddit_tasks.NEW_POSTS
 
@@ -214,7 +197,7 @@ def build() -> list[dict[str, Any]]:
         add(9603, n, "price-issue", "Look up the price of \"{product}\" in One Stop Market and open an issue in the "
             "GitLab project {project} titled \"{title}\" whose description is that price.",
             {"product": product_name, "project": path, "title": title}, ["shopping", "gitlab"], "state_change", chain(
-                shopping_tasks.open_product(key, p),
+                shopping_parts.open_product(key, p),
                 to_tab(key, 1, "gitlab"),
                 gitlab_tasks.open_project(key, proj),
                 same(s("click", pick(key + "new", ["Click “New issue” above the file list.",
@@ -230,7 +213,7 @@ def build() -> list[dict[str, Any]]:
             ), state_eval("gitlab", {
                 "sql": "SELECT i.title, TRIM(REPLACE(i.description, '$', '')), i.state FROM issues i "
                        "JOIN projects p ON p.id = i.project_id WHERE p.full_path = ? AND i.created_at > '2023-06-12'",
-                "params": [path], "expected": [[title, shopping_tasks.money(p.price), "opened"]],
+                "params": [path], "expected": [[title, shopping_parts.money(p.price), "opened"]],
                 "note": "exactly one new issue; the description is the price, with or without the dollar sign",
             }))
 

@@ -21,8 +21,8 @@ from functools import lru_cache
 from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
-    SiteFacts,
     Part,
+    SiteFacts,
     chain,
     field,
     make_task,
@@ -34,7 +34,8 @@ from mag_mcp.tasks.authoring.common import (
     state_eval,
     string_eval,
     type_and_enter,
-    url_eval, write_task_file,
+    url_eval,
+    write_task_file,
 )
 
 SITE = "gitlab"

@@ -19,10 +19,22 @@ from functools import lru_cache
 from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
+    Part,
     SiteFacts,
-    Part, chain, field, make_task, pick, role, s, same, state_eval, string_eval, type_and_enter, url_eval, write_task_file,
+    chain,
+    field,
+    make_task,
+    pick,
+    role,
+    s,
+    same,
+    state_eval,
+    string_eval,
+    type_and_enter,
+    url_eval,
+    write_task_file,
 )
-from mag_mcp.tasks.authoring.shopping_tasks import type_ahead_keys
+from mag_mcp.tasks.authoring.shopping_parts import type_ahead_keys
 
 SITE = "reddit"
 AUTH = "./.auth/reddit_state.json"

@@ -1,0 +1,215 @@
+"""Facts and reusable gold-trajectory parts for tasks on the wiki, read from the real
+site at authoring time (the templates are in `wikipedia_tasks`)."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mag_mcp.sites.wikipedia.common import LANDING_SLUG
+from mag_mcp.sites.wikipedia.markup import ARTICLE_PREFIX, BOOK, article_url
+from mag_mcp.tasks.authoring.common import (
+    Part,
+    SiteFacts,
+    chain,
+    pick,
+    role,
+    s,
+    same,
+    type_and_enter,
+)
+
+SITE = "wikipedia"
+HOME = "__WIKIPEDIA__"
+START = f"{HOME}{ARTICLE_PREFIX}{LANDING_SLUG}"  # WebArena's start page of the book: the main page
+# Infobox labels that date a landmark, in the order the seed may use them.
+YEAR_LABELS = ("Built", "Opened", "Founded", "Established", "Protected")
+# Infobox labels that name who designed a landmark.
+DESIGN_LABELS = ("Architect", "Engineer", "Landscape architect", "Designer")
+ANCHOR_RE = re.compile(r"<a\b([^>]*)>(.*?)</a>", re.DOTALL)
+TAG_RE = re.compile(r"<[^>]+>")
+
+
+def link_name(attrs: str, inner: str) -> str:
+    """A link's accessible name: its aria-label, else its text."""
+    m = re.search(r'aria-label="([^"]*)"', attrs)
+    text = m.group(1) if m else TAG_RE.sub("", inner)
+    return " ".join(html.unescape(text).split())
+
+
+@dataclass(frozen=True)
+class Article:
+    id: int
+    title: str
+    kind: str
+    infobox: dict[str, str]  # label -> plain value, in page order
+    sections: list[tuple[str, str]]  # (heading, anchor), in page order
+
+    @property
+    def url(self) -> str:
+        return HOME + article_url(self.title)
+
+    def year(self) -> tuple[str, int]:
+        """The infobox row that dates the thing (label, year)."""
+        for label in self.infobox:
+            if label in YEAR_LABELS:
+                m = re.fullmatch(r"\d{4}", self.infobox[label])
+                if m is None:
+                    raise ValueError(f"{self.title}: {label} is {self.infobox[label]!r}, not a year")
+                return label, int(self.infobox[label])
+        raise LookupError(f"{self.title} has no year in its infobox")
+
+
+class WikiFacts(SiteFacts):
+    """The seed database and the real pages, for authoring."""
+
+    def __init__(self) -> None:
+        super().__init__(SITE)
+
+    def article(self, title: str) -> Article:
+        r = self.db.execute("SELECT id, title, kind FROM articles WHERE title = ?", (title,)).fetchone()
+        if r is None:
+            raise KeyError(title)
+        box = {x["label"]: x["value"] for x in self.db.execute(
+            "SELECT label, value FROM infobox_rows WHERE article_id = ? ORDER BY position", (r["id"],))}
+        secs = [(x["heading"], x["anchor"]) for x in self.db.execute(
+            "SELECT heading, anchor FROM sections WHERE article_id = ? ORDER BY position", (r["id"],))]
+        return Article(r["id"], r["title"], r["kind"], box, secs)
+
+    def page(self, title: str) -> str:
+        resp = self.client.get(article_url(title))
+        if resp.status_code != 200:
+            raise LookupError(f"{title}: HTTP {resp.status_code}")
+        return resp.text
+
+    def search_page(self, pattern: str) -> str:
+        return self.client.get("/search", params={"content": BOOK, "pattern": pattern}).text
+
+    def hits(self, pattern: str) -> list[str]:
+        page = self.search_page(pattern)
+        results = page.split('class="results"', 1)[1] if 'class="results"' in page else ""
+        return [html.unescape(t) for t in re.findall(r'<li>\s*<a href="[^"]+">([^<]+)</a>', results)]
+
+    def links_to(self, source: str, target: str) -> bool:
+        return self.db.execute(
+            "SELECT 1 FROM links l JOIN articles a ON a.id = l.source_id JOIN articles b ON b.id = l.target_id "
+            "WHERE a.title = ? AND b.title = ?", (source, target)).fetchone() is not None
+
+    def redirect_target(self, alias: str) -> str:
+        r = self.db.execute("SELECT a.title FROM redirects r JOIN articles a ON a.id = r.target_id "
+                            "WHERE r.title = ?", (alias,)).fetchone()
+        if r is None:
+            raise KeyError(alias)
+        return r[0]
+
+
+@lru_cache(maxsize=1)
+def facts() -> WikiFacts:
+    return WikiFacts()
+
+
+def nth_link(page: str, name: str, after: str = "") -> int:
+    """Which of the page's links named `name` (0-based, page order) is the first one after the text `after`."""
+    start = page.index(after) if after else 0
+    seen = 0
+    for m in ANCHOR_RE.finditer(page):
+        if link_name(m.group(1), m.group(2)) != name:
+            continue
+        if m.start() >= start:
+            return seen
+        seen += 1
+    raise LookupError(f"no link {name!r} after {after[:60]!r}")
+
+
+def row_marker(label: str) -> str:
+    return f'<th scope="row">{html.escape(label, quote=False)}</th>'
+
+
+def row_links(page: str, label: str) -> list[str]:
+    """The names of the links in one infobox row, in order."""
+    i = page.index(row_marker(label))
+    cell = page[i:page.index("</tr>", i)]
+    return [link_name(a, t) for a, t in ANCHOR_RE.findall(cell)]
+
+
+def toc_name(art: Article, heading: str) -> str:
+    """The accessible name of a section's entry in the table of contents ("3 Landmarks")."""
+    headings = [h for h, _ in art.sections]
+    if len(headings) < 4:
+        raise LookupError(f"{art.title} has no table of contents")
+    return f"{headings.index(heading) + 1} {heading}"
+
+
+def number_ref(value: str) -> str:
+    """A value's number ("186 m" -> "186", "22,400" -> "22,400"); the whole value when it holds none."""
+    m = re.match(r"^([\d][\d,]*(?:\.\d+)?)(?:\s|$)", value)
+    return m.group(1) if m else value
+
+
+# ------------------------------------------------------------ reusable parts
+
+def search_part(key: str, query: str) -> Part:
+    """The top bar's search box (labelled "Search"), submitted with Enter."""
+    return type_and_enter("Search", query, pick(key + "search", [
+        f"Type “{query}” into the search box at the top of the page and press Enter.",
+        f"Search the wiki for “{query}” with the box in the top bar.",
+        f"In the “Search 'Wikipedia'” box at the top, enter “{query}” and press Enter.",
+    ]), "Click the search box in the top bar.")
+
+
+def open_hit(key: str, f: WikiFacts, query: str, title: str) -> Part:
+    """Click `title` in the results for `query`; it must be the first result."""
+    hits = f.hits(query)
+    if not hits or hits[0] != title:
+        raise LookupError(f"searching {query!r} does not list {title!r} first: {hits[:3]}")
+    nth = nth_link(f.search_page(query), title)
+    return same(s("click", pick(key + "hit", [
+        f"Click “{title}”, the first search result.",
+        f"Open the top result, “{title}”.",
+        f"In the results, click the link “{title}” at the top of the list.",
+    ]), role("link", title, nth=nth)))
+
+
+def find_article(key: str, f: WikiFacts, title: str) -> Part:
+    return chain(search_part(key, title), open_hit(key, f, title, title))
+
+
+def infobox_link(key: str, f: WikiFacts, art: Article, label: str, name: str) -> Part:
+    """Follow the link `name` in the infobox row `label` of `art`."""
+    page = f.page(art.title)
+    if name not in row_links(page, label):
+        raise LookupError(f"{art.title}: no link {name!r} in the {label!r} row")
+    after = row_marker(label)
+    return same(s("click", pick(key + "ibx" + name, [
+        f"In the infobox on the right, click “{name}” in the “{label}” row.",
+        f"Follow the link “{name}” next to “{label}” in the infobox.",
+        f"Click “{name}”, shown as the {label.lower()} in the box on the right.",
+    ]), role("link", name, nth=nth_link(page, name, after))))
+
+
+def toc_click(key: str, art: Article, heading: str) -> Part:
+    return same(s("click", pick(key + "toc", [
+        f"In the “Contents” box, click “{heading}”.",
+        f"Jump to the section with the “{heading}” entry of the table of contents.",
+        f"Click “{heading}” in the list of contents under the introduction.",
+    ]), role("link", toc_name(art, heading))))
+
+
+def ordinal_year(label: str, year: int) -> str:
+    return {"Built": f"built in {year}", "Opened": f"opened in {year}", "Founded": f"founded in {year}",
+            "Established": f"established in {year}", "Protected": f"protected in {year}"}[label]
+
+
+def linked_title(f: WikiFacts, source: str, label: str) -> str:
+    """The article the (single) link in an infobox row points to."""
+    page = f.page(source)
+    i = page.index(row_marker(label))
+    cell = page[i:page.index("</tr>", i)]
+    titles = re.findall(r'<a href="[^"]+" title="([^"]+)">', cell)
+    if len(titles) != 1:
+        raise LookupError(f"{source}: the {label!r} row holds {len(titles)} links")
+    title = html.unescape(titles[0])
+    f.article(title)
+    return title
