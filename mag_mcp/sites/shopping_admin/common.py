@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import re
 import sqlite3
@@ -11,19 +10,21 @@ from datetime import UTC, date, datetime
 from functools import wraps
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, unquote, urlencode
+from urllib.parse import urlencode
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
-from ..base import db
-from ..shopping.catalog_data import COUNTRIES, US_STATES
 from mag_mcp.sites.web import here, parse_int, url_with  # noqa: F401 (re-exported)
 
+from ..base import db
+from ..pages import Flash, commit_redirect, guest_guard, read_form, render_page
+from ..shopping.catalog_data import COUNTRIES, US_STATES
+
 SESSION_COOKIE = "admin_session"
-FLASH_COOKIE = "admin_flash"
+FLASH = Flash("admin_flash")
 HERE = Path(__file__).parent
 HOME = "/admin/dashboard/"
 LOGIN = "/admin/admin/"
@@ -188,35 +189,15 @@ def _menu(request: Request) -> dict[str, Any]:
 # --- rendering -------------------------------------------------------------------------
 
 
-def _flash_messages(request: Request) -> list[list[str]]:
-    raw = request.cookies.get(FLASH_COOKIE)
-    if not raw:
-        return []
-    try:
-        return [[str(k), str(t)] for k, t in json.loads(unquote(raw))][:5]
-    except (ValueError, TypeError):
-        return []
-
-
 def render(request: Request, name: str, context: dict[str, Any] | None = None, status_code: int = 200) -> Response:
-    context = dict(context or {})
-    messages = _flash_messages(request) + context.pop("messages", [])
-    ctx: dict[str, Any] = dict(admin=current_admin(request), messages=messages, current_path=request.url.path)
+    ctx: dict[str, Any] = dict(admin=current_admin(request), current_path=request.url.path)
     ctx.update(_menu(request))
-    ctx.update(context)
-    resp = templates.TemplateResponse(request, name, ctx, status_code=status_code)
-    if request.cookies.get(FLASH_COOKIE):
-        resp.delete_cookie(FLASH_COOKIE, path="/")
-    return resp
+    return render_page(templates, FLASH, request, name, ctx, context, status_code)
 
 
 def redirect(request: Request, url: str, flash: str | None = None, kind: str = "success") -> Response:
     """Commit the request's writes, then answer 303 (PRG), optionally with a flash message."""
-    db(request).commit()
-    resp = RedirectResponse(url, status_code=303)
-    if flash:
-        resp.set_cookie(FLASH_COOKIE, quote(json.dumps([[kind, flash]])), path="/", httponly=True, samesite="lax")
-    return resp
+    return commit_redirect(FLASH, request, url, flash, kind)
 
 
 def login_redirect(request: Request, back: str | None = None) -> Response:
@@ -231,14 +212,7 @@ def not_found(request: Request, what: str = "page") -> Response:
 
 def require_admin(fn: Callable) -> Callable:
     """For sync GET views `fn(request)`: guests are sent to the sign-in page (and back after)."""
-
-    @wraps(fn)
-    def view(request: Request) -> Response:
-        if current_admin(request) is None:
-            return login_redirect(request)
-        return fn(request)
-
-    return view
+    return guest_guard(current_admin, login_redirect)(fn)
 
 
 def form_view(fn: Callable[[Request, dict[str, str]], Response], public: bool = False) -> Callable:
@@ -247,12 +221,8 @@ def form_view(fn: Callable[[Request, dict[str, str]], Response], public: bool = 
 
     @wraps(fn)
     async def endpoint(request: Request) -> Response:
-        form = await request.form()
-        data: dict[str, str] = {}
-        for k, v in form.multi_items():
-            if isinstance(v, str):
-                data[k] = f"{data[k]},{v}" if k in data and k.endswith("[]") else v
-        await form.close()
+        fields = await read_form(request, lists=True)  # repeated `key[]` fields arrive comma-joined
+        data = {k: ",".join(v) if isinstance(v, list) else v for k, v in fields.items()}
 
         def run() -> Response:
             if not public and current_admin(request) is None:

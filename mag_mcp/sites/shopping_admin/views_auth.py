@@ -8,9 +8,11 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from ..base import db
+from ..pages import render_page
 from ..shopping.seed import verify_password
 from . import grid as g
 from .common import (
+    FLASH,
     HOME,
     LOGIN,
     SESSION_COOKIE,
@@ -38,16 +40,10 @@ def admin_root(request: Request) -> Response:
 
 
 def _login_page(request: Request, error: str = "", username: str = "", status_code: int = 200) -> Response:
-    from .common import (
-        _flash_messages,  # the login page has no menu; it shows messages itself
-    )
-
-    resp = templates.TemplateResponse(request, "login.html", dict(
-        title="Magento Admin", error=error, username=username, messages=_flash_messages(request),
-        referer=safe_path(request.query_params.get("referer"), "")), status_code=status_code)
-    if request.cookies.get("admin_flash"):
-        resp.delete_cookie("admin_flash", path="/")
-    return resp
+    # the login page has no menu: it renders outside the admin frame, with its own messages
+    return render_page(templates, FLASH, request, "login.html", {}, dict(
+        title="Magento Admin", error=error, username=username,
+        referer=safe_path(request.query_params.get("referer"), "")), status_code)
 
 
 def login(request: Request) -> Response:
