@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import anyio
@@ -54,15 +55,20 @@ PER_SITE = 4
 
 
 def demo_tasks(registry: TaskRegistry, per_site: int = PER_SITE) -> list[Task]:
-    """A few tasks of every site, one of each kind first, then a few cross-site ones."""
-    chosen: list[Task] = []
+    """A few tasks of every site, then a few cross-site ones: the first task of each kind,
+    then the second of each kind, and so on."""
     groups: dict[str, list[Task]] = {}
     for t in registry.tasks.values():
         groups.setdefault(t.sites[0] if len(t.sites) == 1 else "cross_site", []).append(t)
+    chosen: list[Task] = []
     for _, group in sorted(groups.items()):
-        by_kind = sorted(group, key=lambda t: [x.id for x in group if x.mag and t.mag and x.mag.tags.kind
-                                               == t.mag.tags.kind].index(t.id))
-        chosen += by_kind[:per_site]
+        seen: Counter[str] = Counter()
+        ranked = []
+        for i, t in enumerate(group):
+            kind = (t.mag.tags.kind if t.mag else None) or ""
+            ranked.append((seen[kind], i, t))
+            seen[kind] += 1
+        chosen += [t for *_, t in sorted(ranked, key=lambda r: r[:2])[:per_site]]
     return chosen
 
 
