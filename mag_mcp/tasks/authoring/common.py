@@ -162,3 +162,25 @@ def write_task_file(name: str, build: Callable[[], list[dict[str, Any]]]) -> Non
     tasks = build()
     out.write_text(json.dumps(tasks, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     print(f"wrote {out} ({len(tasks)} tasks)")
+
+
+class TaskBook:
+    """The tasks an authoring module builds: ids `<prefix>-<short>-<n>`, intents from the
+    template, the split from the template (train when it is in `train_templates`). A
+    cross-site task passes its `sites` and, with them, its own start URL and storage state."""
+
+    def __init__(self, site: str, prefix: str, train_templates: set[int], start_url: str,
+                 storage_state: str | None = None) -> None:
+        self.site, self.prefix, self.train_templates = site, prefix, train_templates
+        self.start_url, self.storage_state = start_url, storage_state
+        self.tasks: list[dict[str, Any]] = []
+
+    def add(self, tid: int, n: int, short: str, template: str, values: dict[str, Any], kind: str, gold: Part,
+            eval_: dict[str, Any], *, sites: list[str] | None = None, start_url: str | None = None,
+            storage_state: str | None = None) -> None:
+        self.tasks.append(make_task(
+            site=self.site, sites=sites, task_id=f"{self.prefix}-{short}-{n}", intent=template.format(**values),
+            template=template, values=values, template_id=tid, kind=kind, gold=gold, eval_=eval_,
+            split="train" if tid in self.train_templates else "test", start_url=start_url or self.start_url,
+            storage_state=storage_state if sites else self.storage_state,
+        ))

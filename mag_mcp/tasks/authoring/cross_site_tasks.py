@@ -24,9 +24,9 @@ from mag_mcp.tasks.authoring import (
 )
 from mag_mcp.tasks.authoring.common import (
     Part,
+    TaskBook,
     chain,
     field,
-    make_task,
     pick,
     role,
     s,
@@ -112,16 +112,14 @@ def money(x: float) -> str:
 # ------------------------------------------------------------ templates
 
 def build() -> list[dict[str, Any]]:
-    tasks: list[dict[str, Any]] = []
+    book = TaskBook("cross_site", "cross", TRAIN_TEMPLATES, "")
+    tasks = book.tasks
 
     def add(tid: int, n: int, short: str, template: str, values: dict[str, Any], sites: list[str], kind: str,
             gold: Part, eval_: dict[str, Any]) -> None:
-        tasks.append(make_task(
-            site=sites[0], sites=sites, task_id=f"cross-{short}-{n}", intent=template.format(**values),
-            template=template, values=values, template_id=tid, kind=kind, gold=gold, eval_=eval_,
-            split="train" if tid in TRAIN_TEMPLATES else "test", start_url=" |AND| ".join(START[x] for x in sites),
-            storage_state="./.auth/cross_site_state.json" if set(sites) & {"shopping", "reddit", "gitlab"} else None,
-        ))
+        book.add(tid, n, short, template, values, kind, gold, eval_, sites=sites,
+                 start_url=" |AND| ".join(START[x] for x in sites),
+                 storage_state="./.auth/cross_site_state.json" if set(sites) & {"shopping", "reddit", "gitlab"} else None)
 
     m, forum, shop, lab, w = map_parts.facts(), reddit_tasks.facts(), shopping_parts.facts(), gitlab_tasks.facts(), wiki()
     forums = forum.forum_options()

@@ -23,9 +23,9 @@ from typing import Any
 from mag_mcp.tasks.authoring.common import (
     Part,
     SiteFacts,
+    TaskBook,
     chain,
     field,
-    make_task,
     pick,
     role,
     s,
@@ -138,16 +138,8 @@ def open_project(key: str, p: Project) -> Part:
 
 def build() -> list[dict[str, Any]]:
     f = facts()
-    tasks: list[dict[str, Any]] = []
-
-    def add(tid: int, n: int, short: str, template: str, values: dict[str, Any], kind: str, gold: Part,
-            eval_: dict[str, Any]) -> None:
-        intent = template.format(**values)
-        tasks.append(make_task(
-            site=SITE, task_id=f"gitlab-{short}-{n}", intent=intent, template=template, values=values,
-            template_id=tid, kind=kind, gold=gold, eval_=eval_, split="train" if tid in TRAIN_TEMPLATES else "test",
-            start_url="__GITLAB__", storage_state=AUTH,
-        ))
+    book = TaskBook(SITE, "gitlab", TRAIN_TEMPLATES, "__GITLAB__", AUTH)
+    tasks, add = book.tasks, book.add
 
     P = f.project
 

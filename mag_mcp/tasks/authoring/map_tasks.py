@@ -18,10 +18,9 @@ from __future__ import annotations
 from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
-    Part,
+    TaskBook,
     chain,
     field,
-    make_task,
     pick,
     role,
     s,
@@ -59,16 +58,8 @@ TRAIN_TEMPLATES = {9301, 9302, 9303, 9305, 9307, 9309, 9310, 9312}
 
 def build() -> list[dict[str, Any]]:
     f = facts()
-    tasks: list[dict[str, Any]] = []
-
-    def add(tid: int, n: int, short: str, template: str, values: dict[str, Any], kind: str, gold: Part,
-            eval_: dict[str, Any]) -> None:
-        intent = template.format(**values)
-        tasks.append(make_task(
-            site=SITE, task_id=f"map-{short}-{n}", intent=intent, template=template, values=values,
-            template_id=tid, kind=kind, gold=gold, eval_=eval_, split="train" if tid in TRAIN_TEMPLATES else "test",
-            start_url="__MAP__", storage_state=None,
-        ))
+    book = TaskBook(SITE, "map", TRAIN_TEMPLATES, "__MAP__")
+    tasks, add = book.tasks, book.add
 
     # 9301 driving distance (information)
     for n, (a, b) in enumerate([

@@ -21,9 +21,9 @@ from typing import Any
 from mag_mcp.tasks.authoring.common import (
     Part,
     SiteFacts,
+    TaskBook,
     chain,
     field,
-    make_task,
     pick,
     role,
     s,
@@ -188,16 +188,8 @@ NEW_POSTS = "s.user_id = 1 AND s.id > (SELECT MAX(id) FROM submissions WHERE use
 
 def build() -> list[dict[str, Any]]:
     f = facts()
-    tasks: list[dict[str, Any]] = []
-
-    def add(tid: int, n: int, short: str, template: str, values: dict[str, Any], kind: str, gold: Part,
-            eval_: dict[str, Any]) -> None:
-        intent = template.format(**values)
-        tasks.append(make_task(
-            site=SITE, task_id=f"reddit-{short}-{n}", intent=intent, template=template, values=values,
-            template_id=tid, kind=kind, gold=gold, eval_=eval_, split="train" if tid in TRAIN_TEMPLATES else "test",
-            start_url="__REDDIT__", storage_state=AUTH,
-        ))
+    book = TaskBook(SITE, "reddit", TRAIN_TEMPLATES, "__REDDIT__", AUTH)
+    tasks, add = book.tasks, book.add
 
     posts = f.searchable_posts(40, offset=30)
     groups = [posts[i::8] for i in range(8)]  # disjoint sets of posts per template

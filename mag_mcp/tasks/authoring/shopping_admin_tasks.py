@@ -21,8 +21,8 @@ from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
     Part,
+    TaskBook,
     chain,
-    make_task,
     pick,
     role,
     s,
@@ -71,15 +71,8 @@ TRAIN_TEMPLATES = {9401, 9402, 9404, 9406, 9407, 9408, 9410, 9412}
 
 def build() -> list[dict[str, Any]]:
     f = facts()
-    tasks: list[dict[str, Any]] = []
-
-    def add(tid: int, n: int, short: str, template: str, values: dict[str, Any], kind: str, gold: Part,
-            eval_: dict[str, Any]) -> None:
-        tasks.append(make_task(
-            site=SITE, task_id=f"admin-{short}-{n}", intent=template.format(**values), template=template,
-            values=values, template_id=tid, kind=kind, gold=gold, eval_=eval_,
-            split="train" if tid in TRAIN_TEMPLATES else "test", start_url=HOME, storage_state=AUTH,
-        ))
+    book = TaskBook(SITE, "admin", TRAIN_TEMPLATES, HOME, AUTH)
+    tasks, add = book.tasks, book.add
 
     def stop(guide: str, answer: str | None = None) -> Part:
         return same(s("stop", guide, value=answer))

@@ -15,10 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
-    Part,
+    TaskBook,
     chain,
     field,
-    make_task,
     pick,
     role,
     s,
@@ -57,16 +56,8 @@ TRAIN_TEMPLATES = {9001, 9002, 9004, 9005, 9007, 9008, 9010, 9012}
 
 def build() -> list[dict[str, Any]]:
     f = facts()
-    tasks: list[dict[str, Any]] = []
-
-    def add(tid: int, n: int, short: str, template: str, values: dict[str, Any], kind: str, gold: Part,
-            eval_: dict[str, Any]) -> None:
-        intent = template.format(**values)
-        tasks.append(make_task(
-            site=SITE, task_id=f"shopping-{short}-{n}", intent=intent, template=template, values=values,
-            template_id=tid, kind=kind, gold=gold, eval_=eval_, split="train" if tid in TRAIN_TEMPLATES else "test",
-            start_url="__SHOPPING__", storage_state=AUTH,
-        ))
+    book = TaskBook(SITE, "shopping", TRAIN_TEMPLATES, "__SHOPPING__", AUTH)
+    tasks, add = book.tasks, book.add
 
     def products(names: list[str]) -> list[Product]:
         return [f.product(n) for n in names]

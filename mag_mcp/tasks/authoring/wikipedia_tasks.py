@@ -27,9 +27,8 @@ from typing import Any
 
 from mag_mcp.sites.wikipedia.markup import BOOK, article_url
 from mag_mcp.tasks.authoring.common import (
-    Part,
+    TaskBook,
     chain,
-    make_task,
     pick,
     role,
     s,
@@ -64,21 +63,10 @@ TRAIN_TEMPLATES = {9501, 9502, 9504, 9505, 9506, 9508, 9509, 9510}
 
 # ------------------------------------------------------------ templates
 
-def _task(tid: int, short: str, n: int, template: str, values: dict[str, Any], kind: str, gold: Part,
-          eval_: dict[str, Any]) -> dict[str, Any]:
-    """One task of template `tid`; its split follows the template."""
-    return make_task(site=SITE, task_id=f"wiki-{short}-{n}", intent=template.format(**values), template=template,
-                     values=values, template_id=tid, kind=kind, gold=gold, eval_=eval_, start_url=START,
-                     split="train" if tid in TRAIN_TEMPLATES else "test")
-
-
 def build() -> list[dict[str, Any]]:
     f = facts()
-    tasks: list[dict[str, Any]] = []
-
-    def add(tid: int, n: int, short: str, template: str, values: dict[str, Any], kind: str, gold: Part,
-            eval_: dict[str, Any]) -> None:
-        tasks.append(_task(tid, short, n, template, values, kind, gold, eval_))
+    book = TaskBook(SITE, "wiki", TRAIN_TEMPLATES, START)
+    tasks, add = book.tasks, book.add
 
     # 9501 one infobox value (information)
     # (title, label, how the question names it, a word the answer must hold or None for the number, below the fold)
