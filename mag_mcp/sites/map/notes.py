@@ -21,6 +21,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from ..base import db
+from ..pages import form_view
 from .common import (
     data,
     map_context,
@@ -189,8 +190,8 @@ def new_note(request: Request) -> Response:
     return _form_page(request, spot, status_code=400 if spot.problem else 200)
 
 
-async def create_note(request: Request) -> Response:
-    form = await request.form()
+@form_view
+def create_note(request: Request, form: dict[str, str]) -> Response:
     spot = _spot(request, form)
     text = _form_text(form, "text")
     problem = spot.problem or _body_problem(text, required=True)
@@ -238,7 +239,8 @@ def note_page(request: Request) -> Response:
 NOTE_ACTIONS = {"comment": "commented", "close": "closed", "reopen": "reopened"}
 
 
-async def note_action(request: Request) -> Response:
+@form_view
+def note_action(request: Request, form: dict[str, str]) -> Response:
     """Comment on, resolve or reactivate a note (the buttons under its comments)."""
     conn = db(request)
     note = load_note(conn, request.path_params["note_id"])
@@ -247,7 +249,6 @@ async def note_action(request: Request) -> Response:
     verb = request.path_params["action"]
     if verb not in NOTE_ACTIONS:
         return not_found(request, "page")
-    form = await request.form()
     text = _form_text(form, "text")
     if verb == "reopen":
         problem = None if not note.is_open else "This note is not resolved, so there is nothing to reactivate."
