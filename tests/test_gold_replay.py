@@ -14,6 +14,9 @@ from mag_mcp.env.transcript import read_transcript
 from mag_mcp.tasks.verify import verify_tasks
 
 pytestmark = pytest.mark.anyio
+# Replaying a whole site's gold (and the HTTP server's first start, which builds every seed)
+# takes minutes on two cores; the suite-wide 300 s limit is for ordinary tests.
+REPLAY_TIMEOUT = pytest.mark.timeout(1200)
 
 
 def test_suite_shape(shop_tasks):
@@ -32,6 +35,7 @@ def test_suite_shape(shop_tasks):
     assert all(len(v) > 1 for k, v in by_template.items() if sum(t.intent_template_id == k for t in shop_tasks) > 1)
 
 
+@REPLAY_TIMEOUT
 async def test_verify_over_stdio(tmp_path, shop_tasks):
     """`mag tasks verify`'s engine: gold succeeds in both groundings, no-op fails navigation/state tasks."""
     report = await verify_tasks(shop_tasks, ["som", "coord"], tmp_path / "verify", concurrency=2)
@@ -52,6 +56,7 @@ async def test_verify_over_stdio(tmp_path, shop_tasks):
         assert records[0]["versions"]["chromium"]
 
 
+@REPLAY_TIMEOUT
 async def test_gold_over_http(http_server, shop_tasks, tmp_path):
     """Gold over streamable HTTP: one task of every shop template and of every cross-site template
     (the stdio runs above and below replay them all)."""
@@ -96,6 +101,7 @@ OTHER_SITES = sorted({s for t in __import__("mag_mcp.tasks.registry", fromlist=[
                       .tasks.values() for s in t.sites} - {"shopping"}) + ["cross_site"]
 
 
+@REPLAY_TIMEOUT
 @pytest.mark.parametrize("site", OTHER_SITES)
 async def test_verify_other_sites(tmp_path, site):
     """`mag tasks verify` for each site beyond the shop, then for the cross-site tasks (gold in both
