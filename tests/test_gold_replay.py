@@ -97,6 +97,28 @@ def test_builtin_registry_loads():
         assert t.mag and t.mag.gold and t.mag.tags.kind, t.id
 
 
+def test_suite_size_split_and_lengths():
+    """The suite's shape (docs/TASKS.md): size, every site, cross-site, split by template, length mix."""
+    from collections import Counter
+
+    from mag_mcp.sites.registry import embedded_site_keys
+    from mag_mcp.tasks.registry import TaskRegistry
+
+    tasks = list(TaskRegistry.builtin().tasks.values())
+    assert len(tasks) >= 300 and len({t.intent_template_id for t in tasks}) >= 60
+    own = Counter(t.sites[0] for t in tasks if len(t.sites) == 1)
+    assert all(own[s] >= 30 for s in embedded_site_keys()), own
+    assert sum(len(t.sites) > 1 for t in tasks) >= 20
+    splits: dict[object, set[str]] = {}
+    for t in tasks:
+        splits.setdefault(t.intent_template_id, set()).add(t.mag.split)
+    assert all(len(v) == 1 for v in splits.values())
+    test_share = sum(t.mag.split == "test" for t in tasks) / len(tasks)
+    assert 0.25 <= test_share <= 0.35
+    buckets = Counter(t.length_bucket("som") for t in tasks)
+    assert buckets["medium"] >= 0.25 * len(tasks) and buckets["long"] >= 0.15 * len(tasks)
+
+
 OTHER_SITES = sorted({s for t in __import__("mag_mcp.tasks.registry", fromlist=["TaskRegistry"]).TaskRegistry.builtin()
                       .tasks.values() for s in t.sites} - {"shopping"}) + ["cross_site"]
 

@@ -52,9 +52,14 @@ def render_stats(tasks: list[Task]) -> str:
     ]
     lines += _site_table(tasks)
     lines += _table("By split", sorted(Counter(t.mag.split if t.mag else "—" for t in tasks).items()), total)
-    templates = {t.intent_template_id: t.mag.split if t.mag else "—" for t in tasks}
-    per_split = ", ".join(f"{n} {k}" for k, n in sorted(Counter(templates.values()).items()))
-    lines += [f"Templates by split: {per_split} (no template is in both splits).", ""]
+    splits_of: dict[object, set[str]] = {}
+    for t in tasks:
+        splits_of.setdefault(t.intent_template_id, set()).add(t.mag.split if t.mag else "—")
+    mixed = sorted(str(k) for k, v in splits_of.items() if len(v) > 1)
+    per_split = ", ".join(f"{n} {k}" for k, n in sorted(Counter(min(v) for v in splits_of.values()
+                                                                if len(v) == 1).items()))
+    both = "no template is in both splits" if not mixed else f"in both splits: {', '.join(mixed)}"
+    lines += [f"Templates by split: {per_split} ({both}).", ""]
     lines += _table("By kind", sorted(Counter((t.mag.tags.kind or "—") if t.mag else "—" for t in tasks).items()), total)
     buckets = Counter(t.length_bucket("som") for t in gold)
     lines += _table("By length (Set-of-Mark gold steps)",
