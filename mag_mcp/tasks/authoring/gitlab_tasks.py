@@ -134,6 +134,16 @@ def open_project(key: str, p: Project) -> Part:
     ]), role("link", p.link))))
 
 
+def find_member(key: str, p: Project, username: str, members_guides: list[str]) -> Part:
+    """Open the project, its Members page, and filter the table to one member."""
+    return chain(
+        open_project(key, p),
+        same(s("click", pick(key + "m", members_guides), role("link", "Members"))),
+        type_and_enter("Filter members", username, f"Type “{username}” into the “Filter members” box and press Enter.",
+                       "Click the “Filter members” box above the table.", kind="searchbox"),
+    )
+
+
 # ------------------------------------------------------------ templates
 
 def build() -> list[dict[str, Any]]:
@@ -172,13 +182,8 @@ def build() -> list[dict[str, Any]]:
         key = f"role{n}"
         add(9203, n, "member-role", "What role does {person} have in the {project} project?",
             {"person": m["name"], "project": p.full_path}, "information", chain(
-                open_project(key, p),
-                same(s("click", pick(key + "m", ["Click “Members” in the left sidebar, under “Project information”.",
-                                                 "Open the project's “Members” page from the sidebar on the left."]),
-                       role("link", "Members"))),
-                type_and_enter("Filter members", m["username"],
-                               f"Type “{m['username']}” into the “Filter members” box and press Enter.",
-                               "Click the “Filter members” box above the table.", kind="searchbox"),
+                find_member(key, p, m["username"], ["Click “Members” in the left sidebar, under “Project information”.",
+                                                    "Open the project's “Members” page from the sidebar on the left."]),
                 same(s("stop", f"The “Max role” column of {m['name']}'s row says {m['role']}.", value=m["role"])),
             ), string_eval(exact_match=m["role"]))
     # 9204 closed issues (navigation)
@@ -205,13 +210,8 @@ def build() -> list[dict[str, Any]]:
         key = f"profile{n}"
         add(9205, n, "member-profile", "Open the profile page of {person}, a member of the {project} project.",
             {"person": m["name"], "project": p.full_path}, "navigation", chain(
-                open_project(key, p),
-                same(s("click", pick(key + "m", ["Click “Members” in the left sidebar.",
-                                                 "Go to the project's “Members” page via the sidebar."]),
-                       role("link", "Members"))),
-                type_and_enter("Filter members", m["username"],
-                               f"Type “{m['username']}” into the “Filter members” box and press Enter.",
-                               "Click the “Filter members” box above the table.", kind="searchbox"),
+                find_member(key, p, m["username"], ["Click “Members” in the left sidebar.",
+                                                    "Go to the project's “Members” page via the sidebar."]),
                 same(s("click", pick(key, [f"Click the name “{m['name']}” in the table.",
                                            f"Open {m['name']}'s profile by clicking their name."]),
                        role("link", m["name"])),
