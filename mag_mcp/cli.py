@@ -12,6 +12,8 @@ from typing import Annotated, Literal
 import typer
 from rich.console import Console
 
+from mag_mcp.cli_eval import register as register_eval_commands
+
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="MAG: web tasks with per-step guides, over MCP.")
 err = Console(stderr=True)
 
@@ -256,6 +258,8 @@ def demo(out: Annotated[Path, typer.Option(help="Output folder")] = Path("runs/d
 
     main(out)
 
+
+register_eval_commands(app)
 
 if __name__ == "__main__":
     app()

@@ -1,6 +1,8 @@
 """`mag demo`: start the server over streamable HTTP (embedded sites included),
-replay the gold trajectories of a few tasks from every site and a few cross-site ones in both groundings through it, print
-the results and how to connect Claude Code / Claude Desktop."""
+replay the gold trajectories of a few tasks from every site and a few cross-site
+ones in both groundings through it, score the run (offline reference judge),
+write the report and the step-by-step viewer, print the results and how to
+connect Claude Code / Claude Desktop."""
 
 from __future__ import annotations
 
@@ -72,6 +74,20 @@ def demo_tasks(registry: TaskRegistry, per_site: int = PER_SITE) -> list[Task]:
     return chosen
 
 
+def score_and_present(out: Path) -> tuple[Path, Path]:
+    """`mag score` (reference judge), `mag report` and `mag view` on the demo run."""
+    from evaluators.judges.guide_reference import ReferenceGuideJudge
+    from evaluators.report import write_report
+    from evaluators.scoring import ScoringSetup, score_run
+    from evaluators.viewer import write_viewer
+    from mag_mcp.cli_eval import summary_table
+
+    scores = anyio.run(score_run, out, ScoringSetup(guide_judge=ReferenceGuideJudge(), concurrency=1))
+    Console().print(summary_table(scores))
+    _, html = write_report([(out, scores)], out)
+    return html, write_viewer(out, scores)
+
+
 def main(out: Path = Path("runs/demo")) -> None:
     console = Console()
     port = free_port()
@@ -93,5 +109,8 @@ def main(out: Path = Path("runs/demo")) -> None:
         except subprocess.TimeoutExpired:
             proc.kill()
     console.print(results_table(res))
+    console.print("[bold]Scoring[/] the guides with the offline reference judge, then the report and the viewer")
+    report, viewer = score_and_present(out)
     console.print(f"results: {out / 'results.json'}   transcripts: {out / 'transcripts'}")
+    console.print(f"report: {report}   viewer: {viewer}  (open them in a browser)")
     console.print(Panel(connect_help("http://127.0.0.1:8000/mcp"), title="Connect an MCP client"))

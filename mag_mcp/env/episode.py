@@ -14,7 +14,9 @@ import anyio
 
 from evaluators.checkers import CheckContext, check_task
 from mag_mcp.env.actions import ActionError, execute
-from mag_mcp.env.models import EpisodeOutcome, EpisodeStatus, Observation, StepRecord, TranscriptHeader
+from mag_mcp.env.models import (
+    EpisodeOutcome, EpisodeStatus, Mark, Observation, StepRecord, TranscriptHeader,
+)
 from mag_mcp.env.session import NAV_TIMEOUT_S, BrowserSession, Snapshot
 from mag_mcp.env.transcript import TranscriptWriter
 from mag_mcp.protocol import MAX_CONSECUTIVE_NONCOMPLIANT, MAX_REPEATED_ACTION, MAX_STEPS, Action
@@ -114,10 +116,12 @@ class Episode:
             t0 = time.perf_counter()
             snap = self._snapshot or await self._take_snapshot()
             error = parse_error
+            target = None
             if action is None:
                 self._consecutive_noncompliant += 1
             else:
                 self._consecutive_noncompliant = 0
+                target = await self._target_of(action, snap)
                 try:
                     await execute(self.session, action, snap.marks)
                 except ActionError as e:
@@ -125,7 +129,9 @@ class Episode:
             blocked = self.session.take_blocked()
             if blocked and not error:
                 error = "blocked: " + "; ".join(blocked)
-            await self._record_step(snap, action, guide, raw_output, action is not None, error, blocked, t0)
+            await self._record_step(
+                snap, action, guide, raw_output, action is not None, error, blocked, t0, target
+            )
             self.last_error = error
             status = self._early_stop_status()
             if status:
@@ -171,6 +177,14 @@ class Episode:
             return "budget_exhausted"
         return None
 
+    async def _target_of(self, action: Action, snap: Snapshot) -> Mark | None:
+        """What the action is aimed at, for the transcript (scoring aligns on it)."""
+        if action.mark is not None:
+            return next((m for m in snap.marks if m.id == action.mark), None)
+        if action.x is not None and action.y is not None and action.kind != "scroll":
+            return await self.session.element_at(action.x, action.y)
+        return None
+
     async def _take_snapshot(self) -> Snapshot:
         self._snapshot = await self.session.snapshot(with_marks=self.grounding == "som")
         return self._snapshot
@@ -197,7 +211,7 @@ class Episode:
 
     async def _record_step(
         self, snap: Snapshot, action: Action | None, guide: str | None, raw_output: str | None,
-        compliant: bool, error: str | None, blocked: list[str], t0: float,
+        compliant: bool, error: str | None, blocked: list[str], t0: float, target: Mark | None = None,
     ) -> None:
         index = len(self.steps) + 1
         shot = f"step_{index:03d}.png"
@@ -205,7 +219,7 @@ class Episode:
         rec = StepRecord(
             index=index, url=snap.url, marks=snap.marks, screenshot=shot, action=action,
             action_text=action.render() if action else None, guide=guide, raw_output=raw_output,
-            compliant=compliant, error=error, blocked=blocked,
+            compliant=compliant, error=error, blocked=blocked, target=target,
             elapsed_ms=round((time.perf_counter() - t0) * 1000, 1),
         )
         self.steps.append(rec)

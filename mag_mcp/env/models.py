@@ -106,6 +106,9 @@ class StepRecord(BaseModel):
     error: str | None = None
     blocked: list[str] = Field(default_factory=list)
     elapsed_ms: float
+    # The element the action was aimed at: the mark (Set-of-Mark) or the element
+    # under the point (coordinates, id 0); None for actions without a target.
+    target: Mark | None = None
 
 
 class TranscriptHeader(BaseModel):

@@ -271,6 +271,16 @@ class BrowserSession:
         tabs = await self.tabs()
         return Snapshot(png=png, marks=marks, url=page.url, title=tabs[self.active].title, tabs=tabs)
 
+    async def element_at(self, x: int, y: int) -> Mark | None:
+        """The element an action at (x, y) lands on, described like a mark (id 0),
+        or None when nothing is there or the page is mid-navigation."""
+        page = await self.ensure_page()
+        try:
+            raw = await page.evaluate(som_script(), {"x": x, "y": y})
+        except PlaywrightError:
+            return None
+        return Mark.model_validate(raw) if raw else None
+
     # ------------------------------------------------------------ locators (gold replay / oracle)
 
     async def locate(self, loc: Locator) -> tuple[BBox, int | None]:

@@ -1,8 +1,11 @@
 // Set-of-Mark collector (DESIGN §6). Returns the visible, unoccluded,
 // interactable elements in document order and tags each with data-mag-mark.
-() => {
+// Called with a point {x, y} instead, it returns the one element an action at
+// that point lands on (the nearest interactable ancestor of the element under
+// it, else that element), described the same way, or null; nothing is tagged.
+(point) => {
   const W = window.innerWidth, H = window.innerHeight;
-  document.querySelectorAll('[data-mag-mark]').forEach(e => e.removeAttribute('data-mag-mark'));
+  if (!point) document.querySelectorAll('[data-mag-mark]').forEach(e => e.removeAttribute('data-mag-mark'));
   const WIDGET_ROLES = new Set(['button','link','checkbox','radio','tab','menuitem','menuitemcheckbox',
     'menuitemradio','option','switch','combobox','textbox','searchbox','slider','spinbutton','treeitem','listbox']);
   const norm = s => (s || '').replace(/\s+/g, ' ').trim();
@@ -109,6 +112,24 @@
     return false;
   }
 
+  function describe(el, b, id) {
+    const tag = el.tagName.toLowerCase();
+    const t = (el.getAttribute('type') || 'text').toLowerCase();
+    const editable = el.isContentEditable || tag === 'textarea' ||
+      (tag === 'input' && !['button','submit','reset','image','checkbox','radio','range','color','file','hidden'].includes(t));
+    return {id, role: roleOf(el), name: clip(nameOf(el)), tag, bbox: b, editable: !!editable && !el.readOnly};
+  }
+
+  if (point) {
+    const hit = document.elementFromPoint(point.x, point.y);
+    if (!hit) return null;
+    let el = hit;
+    while (el && el !== document.body && !interactable(el)) el = el.parentElement;
+    if (!el || el === document.body) el = hit;
+    const r = el.getBoundingClientRect();
+    return describe(el, {x: r.left, y: r.top, width: r.width, height: r.height}, 0);
+  }
+
   const out = [];
   let id = 0;
   const all = document.querySelectorAll('body *');
@@ -118,11 +139,7 @@
     if (!b || !unoccluded(el, b)) continue;
     id += 1;
     el.setAttribute('data-mag-mark', String(id));
-    const tag = el.tagName.toLowerCase();
-    const t = (el.getAttribute('type') || 'text').toLowerCase();
-    const editable = el.isContentEditable || tag === 'textarea' ||
-      (tag === 'input' && !['button','submit','reset','image','checkbox','radio','range','color','file','hidden'].includes(t));
-    out.push({id, role: roleOf(el), name: clip(nameOf(el)), tag, bbox: b, editable: !!editable && !el.readOnly});
+    out.push(describe(el, b, id));
   }
   return out;
 }

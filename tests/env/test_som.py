@@ -56,3 +56,26 @@ async def test_coordinate_typing_needs_focus(pool, traps):
         assert s.page.url.endswith("/next?q=hello")
     finally:
         await s.close()
+
+
+async def test_element_at_describes_the_target_like_a_mark(pool, traps):
+    """Coordinate steps record the element under the point, named as a mark would be."""
+    s = await pool.new_session([traps.allowed])
+    try:
+        await execute(s, parse_action(f"goto [{traps.allowed}/]", "coord"), [])
+        snap = await s.snapshot(with_marks=True)
+        send = next(m for m in snap.marks if m.name == "Send")
+        hit = await s.element_at(*send.bbox.center)
+        assert hit is not None and (hit.id, hit.role, hit.name, hit.tag) == (0, "button", "Send", "button")
+        # a point on a link's text lands on the link, not on a text node's parent
+        link = snap.marks[0]
+        hit = await s.element_at(int(link.bbox.x) + 2, int(link.bbox.y) + 2)
+        assert hit is not None and (hit.role, hit.name) == ("link", "Next page")
+        # the heading is not interactable: the element itself is described
+        heading = await s.element_at(12, 30)
+        assert heading is not None and heading.tag in ("h1", "body", "html")
+        # asking did not tag anything
+        marked = await s.page.evaluate("document.querySelectorAll('[data-mag-mark]').length")
+        assert marked == len(snap.marks)
+    finally:
+        await s.close()

@@ -303,3 +303,47 @@ def test_whole_tasks(mode: str) -> None:
     outcome = anyio.run(go)
     assert sum(outcome.values()) == 812
     assert outcome["unsupported"] == len(API_HELPER_TASKS)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_fuzzy_configs_through_the_llm_answer_judge(mode: str) -> None:
+    """Every fuzzy_match configuration, judged over HTTP by the real LLM answer judge
+    (a local server speaking the OpenAI API): a "correct" verdict passes, "partially
+    correct" fails, and the N/A references go through the unachievable-task prompt
+    with the task's string_note."""
+    from fake_openai import FakeOpenAI
+
+    from evaluators.judges.answer_llm import LLMAnswerJudge
+    from evaluators.judges.llm_client import LLMClient, LLMConfig
+
+    def verdict(body: dict[str, Any]) -> dict[str, str]:
+        prompt = body["messages"][-1]["content"]
+        wrong = WRONG_ANSWER in prompt
+        if "Report_1" in prompt:
+            return {"reasoning": "compared the reasons", "verdict": "different" if wrong else "same"}
+        return {"reasoning": "compared", "verdict": "partially correct" if wrong else "correct"}
+
+    fuzzy = [t for t in with_type("string_match") if t.eval.reference_answers.fuzzy_match is not None]
+    assert len(fuzzy) > 100
+
+    async def go(base_url: str) -> list[str]:
+        problems = []
+        async with LLMClient(LLMConfig(base_url=base_url, model="judge", backoff_s=0.01)) as client:
+            judge = LLMAnswerJudge(client)
+            for task in fuzzy:
+                refs = task.eval.reference_answers
+                yes = await detail("string_match", task, CheckContext(answer=passing_answer(refs), judge=judge), mode)
+                no = await detail("string_match", task, CheckContext(answer=WRONG_ANSWER, judge=judge), mode)
+                if not (yes.passed and yes.score == 1.0 and not no.passed and no.score == 0.0):
+                    problems.append(f"{task.id}: {yes.message} / {no.message}")
+                if refs.fuzzy_match == "N/A" and "unachievable" not in no.message and "judge" not in no.message:
+                    problems.append(f"{task.id}: N/A reference not judged as unachievable: {no.message}")
+        return problems
+
+    with FakeOpenAI(handler=verdict) as fake:
+        problems = anyio.run(go, fake.base_url)
+        prompts = [r["messages"][-1]["content"] for r in fake.requests]
+    assert not problems, "\n".join(problems[:20])
+    na = [t for t in fuzzy if t.eval.reference_answers.fuzzy_match == "N/A"]
+    assert na and sum("Report_1" in p for p in prompts) == len(na)  # one ua call per N/A task (the wrong answer)
+    assert any(na[0].eval.string_note in p for p in prompts if "Report_1" in p)

@@ -1,0 +1,210 @@
+"""Typed records at the evaluators' boundaries (DESIGN §7).
+
+- `StepView` / `GoldStepView`: one agent step and one gold step, as the aligner
+  and the guide judges see them.
+- `GuideInput` -> a guide judge -> `GuideVerdict`.
+- `StepScore`, `EpisodeScore`, `RunScores`: what `mag score` writes to
+  `scores.json`, and what `mag report` and `mag view` read.
+
+Every score names the judge that produced it (`JudgeInfo`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from mag_mcp.tasks.schema import Grounding
+
+LengthBucketName = Literal["1-4", "5-9", ">9", "unknown"]
+AlignedBy = Literal["target", "url", "dtw"]
+SCORES_NAME = "scores.json"
+
+
+def length_bucket(gold_som_steps: int | None) -> LengthBucketName:
+    """The gold-length bucket of a task: its number of Set-of-Mark gold steps."""
+    if not gold_som_steps:
+        return "unknown"
+    if gold_som_steps <= 4:
+        return "1-4"
+    if gold_som_steps <= 9:
+        return "5-9"
+    return ">9"
+
+
+class TargetView(BaseModel):
+    """The element an action was aimed at: a mark (Set-of-Mark) or the element
+    under the point (coordinates), as role + accessible name."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    role: str = ""
+    name: str = ""
+    tag: str = ""
+
+    def describe(self) -> str:
+        return f'{self.role or self.tag or "element"} "{self.name}"'
+
+
+class StepView(BaseModel):
+    """One agent step of a transcript, reduced to what scoring needs."""
+
+    index: int  # 1-based, as in the transcript
+    url: str  # page the step acted on
+    url_after: str | None = None  # page the next observation showed (None after the last step)
+    action_kind: str | None  # None: non-compliant output
+    action_text: str | None
+    value: str | None = None  # typed text, option, key, URL or answer
+    target: TargetView | None = None
+    guide: str | None
+    compliant: bool
+    screenshot: str | None = None  # file name inside the episode directory
+    error: str | None = None
+
+
+class GoldStepView(BaseModel):
+    """One gold step, with what is known about where it acts."""
+
+    index: int  # 0-based position in the gold trajectory
+    action_kind: str
+    target: TargetView | None = None  # from the gold locator (role + name, or text)
+    value: str | None = None
+    guide: str
+    url_after: str | None = None  # known for goto steps, or from a gold run's transcript
+
+    def describe(self) -> str:
+        head = self.action_kind
+        if self.target is not None:
+            head += f" {self.target.describe()}"
+        if self.value:
+            head += f" [{self.value}]"
+        return head
+
+
+class GuideInput(BaseModel):
+    """Everything a guide judge is given for one step."""
+
+    task_id: str
+    intent: str
+    grounding: Grounding
+    step_index: int
+    url: str
+    action_text: str | None
+    action_kind: str | None
+    target: TargetView | None = None
+    guide: str
+    gold_guide: str | None = None  # the aligned gold step's guide; None when unaligned
+    gold_action: str | None = None  # GoldStepView.describe() of the aligned gold step
+    screenshot: Path | None = None  # PNG the agent acted on (the llm judge may attach it)
+
+    def action_sentence(self) -> str:
+        """A plain description of what the step did, for judging unaligned steps."""
+        kind = self.action_kind or "act"
+        what = self.target.describe() if self.target else ""
+        return " ".join(p for p in (kind, what, self.action_text or "") if p)
+
+
+class GuideVerdict(BaseModel):
+    score: float = Field(ge=0.0, le=1.0)
+    reason: str
+    judge: str
+    cached: bool = False
+
+
+@runtime_checkable
+class GuideJudge(Protocol):
+    """Scores one guide sentence in [0, 1]. `name` identifies judge + model."""
+
+    name: str
+
+    async def judge(self, item: GuideInput) -> GuideVerdict: ...
+
+
+class JudgeInfo(BaseModel):
+    """Which judges produced a run's scores."""
+
+    guide_judge: str  # e.g. "reference(all-MiniLM-L6-v2+ROUGE-L)" or "llm(gpt-4.1-mini)"
+    answer_judge: str | None = None  # fuzzy_match / unachievable checks; None: not configured
+
+
+class Usage(BaseModel):
+    """Token and cost accounting of the LLM calls of one scoring run."""
+
+    calls: int = 0
+    cache_hits: int = 0
+    retries: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float | None = None  # None when no prices were given
+
+    def add(self, other: Usage) -> None:
+        self.calls += other.calls
+        self.cache_hits += other.cache_hits
+        self.retries += other.retries
+        self.prompt_tokens += other.prompt_tokens
+        self.completion_tokens += other.completion_tokens
+        if other.cost_usd is not None:
+            self.cost_usd = (self.cost_usd or 0.0) + other.cost_usd
+
+
+class StepScore(BaseModel):
+    index: int
+    action_text: str | None
+    guide: str | None
+    compliant: bool
+    score: float = Field(ge=0.0, le=1.0)
+    reason: str
+    leak: str | None = None  # the leaked fragment, when the guide names a mark id or coordinate
+    gold_index: int | None = None  # 0-based aligned gold step
+    aligned_by: AlignedBy | None = None
+    gold_guide: str | None = None
+
+
+class EpisodeScore(BaseModel):
+    episode_id: str
+    run_id: str
+    agent: str
+    task_id: str
+    grounding: Grounding
+    sites: list[str]
+    split: str
+    length_bucket: LengthBucketName
+    status: str  # the transcript's end status (stopped, budget_exhausted, ...)
+    success: bool
+    check_score: float
+    needs_judge: bool = False  # a fuzzy answer still awaits a judge
+    check_messages: list[str] = Field(default_factory=list)
+    answer: str = ""
+    steps: int
+    compliant_steps: int
+    gq: float = Field(ge=0.0, le=1.0)
+    ggs: float = Field(ge=0.0, le=1.0)  # success x GQ
+    guides: int  # guides judged
+    leaks: int  # guides that leaked a mark id or coordinate
+    step_scores: list[StepScore] = Field(default_factory=list)
+    transcript: str  # path of transcript.jsonl relative to the run directory
+
+
+class FailedEpisode(BaseModel):
+    """An episode whose scoring failed (e.g. the judge endpoint kept failing).
+    It has no score; rerunning `mag score` retries it (cached verdicts are reused)."""
+
+    episode_id: str
+    task_id: str
+    grounding: Grounding
+    error: str
+
+
+class RunScores(BaseModel):
+    """The content of `scores.json`."""
+
+    run_dir: str
+    agents: list[str]
+    judges: JudgeInfo
+    created_at: str
+    usage: Usage = Field(default_factory=Usage)
+    episodes: list[EpisodeScore]
+    failed: list[FailedEpisode] = Field(default_factory=list)
+    incomplete: int = 0  # transcripts without an end record (not scored; counted here)
