@@ -16,6 +16,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from mag_mcp.agents.base import ModelUsage
 from mag_mcp.tasks.schema import Grounding
 
 LengthBucketName = Literal["1-4", "5-9", ">9", "unknown"]
@@ -129,24 +130,16 @@ class JudgeInfo(BaseModel):
     answer_judge: str | None = None  # fuzzy_match / unachievable checks; None: not configured
 
 
-class Usage(BaseModel):
-    """Token and cost accounting of the LLM calls of one scoring run."""
+class Usage(ModelUsage):
+    """Token and cost accounting of the LLM calls of one scoring run: the model
+    agents' accounting plus the calls answered from the verdict cache."""
 
-    calls: int = 0
     cache_hits: int = 0
-    retries: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost_usd: float | None = None  # None when no prices were given
 
-    def add(self, other: Usage) -> None:
-        self.calls += other.calls
-        self.cache_hits += other.cache_hits
-        self.retries += other.retries
-        self.prompt_tokens += other.prompt_tokens
-        self.completion_tokens += other.completion_tokens
-        if other.cost_usd is not None:
-            self.cost_usd = (self.cost_usd or 0.0) + other.cost_usd
+    def add(self, other: ModelUsage) -> None:
+        super().add(other)
+        if isinstance(other, Usage):
+            self.cache_hits += other.cache_hits
 
 
 class StepScore(BaseModel):

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 import typer
 from rich.console import Console
 
+from mag_mcp.cli_common import fail, parse_prices
 from mag_mcp.cli_eval import register as register_eval_commands
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="MAG: web tasks with per-step guides, over MCP.")
@@ -105,28 +106,97 @@ def serve(
     uvicorn.run(http_app, host=host, port=port, log_level="warning")
 
 
+RUN_AGENTS = ("gold", "noop", "openai")
+
+
 @app.command()
 def run(
-    agent: Annotated[str, typer.Option(help="gold or noop")] = "gold",
-    tasks: Annotated[str, typer.Option(help="all, a site key, split:test, or comma-separated ids")] = "shopping",
+    agent: Annotated[str, typer.Option(help="gold, noop, or openai (any OpenAI-compatible endpoint)")] = "gold",
+    tasks: Annotated[str, typer.Option(help="Task selector: all, a site, cross_site, split:test, template:ID, "
+                                            "length:long, ids; join with + for AND")] = "shopping",
     grounding: Annotated[str, typer.Option(help="som, coord or both")] = "both",
-    server: Annotated[str | None, typer.Option(help="URL of a running server (default: spawn one over stdio)")] = None,
-    out: Annotated[Path, typer.Option(help="Output folder for results.json and transcripts")] = Path("runs/latest"),
-    concurrency: Annotated[int, typer.Option(help="Episodes at once")] = 2,
+    server: Annotated[list[str], typer.Option(help="URL of a running server; repeatable, episodes are spread "
+                                                   "over them (default: spawn one over stdio)")] = [],  # noqa: B006
+    out: Annotated[Path, typer.Option(help="Output folder: results.json, episodes.jsonl, transcripts; "
+                                           "rerunning into it resumes")] = Path("runs/latest"),
+    concurrency: Annotated[int, typer.Option(help="Episodes at once, over all servers")] = 2,
+    samples: Annotated[int, typer.Option(help="Episodes per task and grounding")] = 1,
+    fresh: Annotated[bool, typer.Option(help="Start over instead of resuming a run in --out")] = False,
+    model: Annotated[str | None, typer.Option(envvar="MAG_MODEL", help="openai: model name")] = None,
+    base_url: Annotated[str | None, typer.Option(envvar="MAG_BASE_URL", help="openai: endpoint, e.g. "
+                                                                            "http://localhost:8001/v1")] = None,
+    api_key_env: Annotated[str, typer.Option(help="openai: environment variable holding the API key")] = "OPENAI_API_KEY",
+    temperature: Annotated[float, typer.Option(help="openai: sampling temperature")] = 0.0,
+    max_tokens: Annotated[int | None, typer.Option(help="openai: completion token limit per step")] = None,
+    history_window: Annotated[int, typer.Option(help="openai: earlier steps shown to the model")] = 5,
+    timeout: Annotated[float, typer.Option(help="openai: seconds per model call")] = 120.0,
+    prices: Annotated[str | None, typer.Option(help="openai: IN,OUT prices in USD per million tokens")] = None,
+    label: Annotated[str | None, typer.Option(help="openai: the agent's name in results (default: the model)")] = None,
 ) -> None:
-    """Run an agent on tasks through an MCP server and print the results table."""
-    import anyio
-
-    from mag_mcp.agents.gold import AGENTS
-    from mag_mcp.agents.runner import results_table, run_agent
-
-    if agent not in AGENTS:
-        raise typer.BadParameter(f"unknown agent {agent!r}; choose from {', '.join(AGENTS)}")
+    """Run an agent on tasks through one or more MCP servers and print the results table.
+    Rerunning into the same --out skips finished episodes and redoes errored ones."""
+    if agent not in RUN_AGENTS:
+        raise fail(f"unknown agent {agent!r}; choose from {', '.join(RUN_AGENTS)}")
+    if samples < 1:
+        raise fail(f"--samples must be at least 1, got {samples}")
+    if concurrency < 1:
+        raise fail(f"--concurrency must be at least 1, got {concurrency}")
+    bad_urls = [u for u in server if not u.startswith(("http://", "https://"))]
+    if bad_urls:
+        raise fail(f"--server wants an http(s) URL such as http://127.0.0.1:8000/mcp, got {bad_urls[0]!r}")
+    if len(set(server)) != len(server):
+        raise fail("the same --server is given twice")
     groundings = _groundings(grounding)
     selected = _select(tasks)
-    res = anyio.run(run_agent, agent, selected, groundings, out, server, concurrency)
+    if agent == "openai":
+        agent_name, agent_fn = _openai_agent(model, base_url, api_key_env, temperature, max_tokens, history_window,
+                                             timeout, prices, label)
+    else:
+        from mag_mcp.agents.gold import AGENTS
+
+        agent_name, agent_fn = agent, AGENTS[agent]
+    import anyio
+
+    from mag_mcp.agents.runner import RunnerError, results_table, run_agent
+
+    try:
+        res = anyio.run(lambda: run_agent(agent_name, agent_fn, selected, groundings, out, server or None,
+                                          concurrency, samples, err, fresh))
+    except RunnerError as e:
+        err.print(f"[red]error:[/] {e}", soft_wrap=True)
+        raise typer.Exit(1) from None
     Console().print(results_table(res))
-    err.print(f"results: {out / 'results.json'}")
+    err.print(f"results: {out / 'results.json'}  episodes: {out / 'episodes.jsonl'}", soft_wrap=True)
+
+
+def _openai_agent(model: str | None, base_url: str | None, api_key_env: str, temperature: float,
+                  max_tokens: int | None, history_window: int, timeout: float, prices: str | None,
+                  label: str | None):  # type: ignore[no-untyped-def]
+    """(agent name, agent) for `--agent openai`; bad options exit with code 2."""
+    missing = [flag for flag, v in (("--model (or MAG_MODEL)", model), ("--base-url (or MAG_BASE_URL)", base_url))
+               if not v]
+    if missing:
+        raise fail(f"--agent openai needs {' and '.join(missing)}")
+    if history_window < 0 or timeout <= 0 or (max_tokens is not None and max_tokens < 1):
+        raise fail("--history-window must be >= 0, --timeout > 0 and --max-tokens >= 1")
+    price_in, price_out = parse_prices(prices)
+    try:
+        from evaluators.judges.llm_client import LLMConfig
+        from mag_mcp.agents.model import ModelAgentConfig, make_model_agent
+    except ImportError as e:
+        raise fail(f"the openai agent is not available: {e}") from None
+    llm: dict[str, object] = {
+        "base_url": base_url, "model": model, "api_key_env": api_key_env, "temperature": temperature,
+        "timeout_s": timeout, "price_in_per_mtok": price_in, "price_out_per_mtok": price_out,
+    }
+    if max_tokens is not None:
+        llm["max_tokens"] = max_tokens
+    name = label or str(model)
+    try:
+        config = ModelAgentConfig(llm=LLMConfig(**llm), history_window=history_window, label=name)
+        return name, make_model_agent(config)
+    except ValueError as e:  # pydantic's ValidationError included
+        raise fail(f"bad model agent options: {e}") from None
 
 
 tasks_app = typer.Typer(no_args_is_help=True, help="List, verify, count and import tasks.")
@@ -138,18 +208,19 @@ def _groundings(grounding: str) -> list[Literal["som", "coord"]]:
         return ["som", "coord"]
     if grounding in ("som", "coord"):
         return [grounding]  # type: ignore[list-item]
-    raise typer.BadParameter("grounding must be som, coord or both")
+    raise fail(f"grounding must be som, coord or both, got {grounding!r}")
 
 
 def _select(selector: str):  # type: ignore[no-untyped-def]
+    """The built-in tasks `selector` picks; an unknown or empty selection exits with code 2."""
     from mag_mcp.tasks.registry import TaskNotFound, TaskRegistry
 
     try:
         chosen = TaskRegistry.builtin().select(selector)
     except TaskNotFound as e:
-        raise typer.BadParameter(str(e)) from None
+        raise fail(str(e)) from None
     if not chosen:
-        raise typer.BadParameter(f"no task matches {selector!r}")
+        raise fail(f"no task matches {selector!r}")
     return chosen
 
 

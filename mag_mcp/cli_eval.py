@@ -11,6 +11,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from mag_mcp.cli_common import fail, parse_prices
+
 if TYPE_CHECKING:
     from evaluators.models import RunScores
 
@@ -20,24 +22,9 @@ out = Console()
 JudgeKind = Literal["reference", "llm"]
 
 
-def _fail(message: str) -> typer.Exit:
-    err.print(f"[red]error:[/] {message}")
-    return typer.Exit(2)
-
-
 def default_cache_dir() -> Path:
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
     return Path(base) / "mag" / "judge"
-
-
-def _prices(text: str | None) -> tuple[float | None, float | None]:
-    if not text:
-        return None, None
-    try:
-        a, b = (float(v) for v in text.split(","))
-    except ValueError:
-        raise _fail(f"--judge-prices wants IN,OUT in USD per million tokens (e.g. 0.4,1.6), got {text!r}") from None
-    return a, b
 
 
 def summary_table(scores: RunScores) -> Table:
@@ -92,13 +79,13 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Score a run's transcripts: success, guide quality, GGS, leaks -> RUN_DIR/scores.json."""
         if judge not in ("reference", "llm"):
-            raise _fail(f"--judge must be reference or llm, got {judge!r}")
+            raise fail(f"--judge must be reference or llm, got {judge!r}")
         if judge == "llm" and not (judge_base_url and judge_model):
-            raise _fail("--judge llm needs --judge-base-url and --judge-model (or MAG_JUDGE_BASE_URL / MAG_JUDGE_MODEL)")
+            raise fail("--judge llm needs --judge-base-url and --judge-model (or MAG_JUDGE_BASE_URL / MAG_JUDGE_MODEL)")
         if concurrency < 1:
-            raise _fail("--concurrency must be at least 1")
+            raise fail("--concurrency must be at least 1")
         anyio.run(_score, run_dir, judge, judge_base_url, judge_model, judge_api_key_env,
-                  judge_cache or default_cache_dir(), _prices(judge_prices), judge_images, concurrency,
+                  judge_cache or default_cache_dir(), parse_prices(judge_prices, "--judge-prices"), judge_images, concurrency,
                   gold_run, rescore)
 
     @app.command()
@@ -112,7 +99,7 @@ def register(app: typer.Typer) -> None:
 
         runs = []
         for d in run_dirs:
-            scores = _read_or_fail(d, read_scores)
+            scores = _read_orfail(d, read_scores)
             runs.append((d, scores))
         target = out_dir or (run_dirs[0] if len(run_dirs) == 1 else Path("report"))
         md, html = write_report(runs, target)
@@ -130,25 +117,25 @@ def register(app: typer.Typer) -> None:
 
         try:
             if not find_transcripts(run_dir):
-                raise _fail(f"no transcripts under {run_dir}: is this a run directory (mag run --out DIR)?")
+                raise fail(f"no transcripts under {run_dir}: is this a run directory (mag run --out DIR)?")
         except RunDirError as e:
-            raise _fail(str(e)) from None
+            raise fail(str(e)) from None
         scores = read_scores(run_dir) if (run_dir / "scores.json").exists() else None
         index = write_viewer(run_dir, scores, out_dir)
         out.print(f"wrote {index}" + ("" if scores else " (not scored yet: run `mag score` for judge columns)"))
 
 
-def _read_or_fail(run_dir: Path, read):  # type: ignore[no-untyped-def]
+def _read_orfail(run_dir: Path, read):  # type: ignore[no-untyped-def]
     from pydantic import ValidationError
 
     if not run_dir.is_dir():
-        raise _fail(f"{run_dir} is not a directory")
+        raise fail(f"{run_dir} is not a directory")
     try:
         scores = read(run_dir)
     except ValidationError as e:
-        raise _fail(f"{run_dir}/scores.json is not a MAG scores file ({e.error_count()} errors); rerun mag score") from None
+        raise fail(f"{run_dir}/scores.json is not a MAG scores file ({e.error_count()} errors); rerun mag score") from None
     if scores is None:
-        raise _fail(f"{run_dir} has no scores.json: run `mag score {run_dir}` first")
+        raise fail(f"{run_dir} has no scores.json: run `mag score {run_dir}` first")
     return scores
 
 
@@ -170,7 +157,7 @@ async def _score(
         total = len(find_transcripts(run_dir))
         gold_urls = gold_run_urls(gold_run) if gold_run else {}
     except RunDirError as e:
-        raise _fail(str(e)) from None
+        raise fail(str(e)) from None
     if base_url and model:
         client = LLMClient(LLMConfig(
             base_url=base_url, model=model, api_key_env=key_env, cache_dir=cache,
@@ -205,7 +192,7 @@ async def _score(
         try:
             scores = await score_run(run_dir, setup, usage=(lambda: client.usage) if client else None, progress=tick)
         except RunDirError as e:
-            raise _fail(str(e)) from None
+            raise fail(str(e)) from None
         finally:
             if client is not None:
                 await client.aclose()

@@ -20,6 +20,7 @@ import httpx
 from rich.console import Console
 from rich.panel import Panel
 
+from mag_mcp.agents.gold import AGENTS
 from mag_mcp.agents.runner import results_table, run_agent
 from mag_mcp.sites.runner import free_port
 from mag_mcp.tasks.registry import TaskRegistry
@@ -101,7 +102,7 @@ def main(out: Path = Path("runs/demo")) -> None:
         _wait_http(f"http://127.0.0.1:{port}/", proc)
         console.print(f"Replaying gold trajectories: {len(tasks)} tasks ({PER_SITE} from each site and "
                       f"{PER_SITE} cross-site) × Set-of-Mark and coordinates")
-        res = anyio.run(run_agent, "gold", tasks, ["som", "coord"], out, url, 3)
+        res = anyio.run(run_agent, "gold", AGENTS["gold"], tasks, ["som", "coord"], out, [url], 3)
     finally:
         proc.terminate()
         try:

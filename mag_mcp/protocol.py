@@ -7,12 +7,16 @@ Model output for one step::
     Thought: <optional>
     Action: <one action>
     Guide: <one sentence for a person: what to do and where>
+
+A step's prompt is `render_messages` (system prompt + step text + screenshot),
+the same for model agents and SFT samples.
 """
 
 from __future__ import annotations
 
+import base64
 import re
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -23,7 +27,8 @@ VIEWPORT_HEIGHT = 720
 MAX_STEPS = 30
 MAX_CONSECUTIVE_NONCOMPLIANT = 3
 MAX_REPEATED_ACTION = 3
-MAX_OUTPUT_CHARS = 20_000  # a whole model output for `act`
+MAX_OUTPUT_CHARS = 20_000  # a whole model output for `act`; longer is non-compliant
+MAX_ACT_INPUT_CHARS = 4 * MAX_OUTPUT_CHARS  # what the `act` tool accepts, so an over-long output is recorded
 MAX_TEXT_CHARS = 4_000  # text typed, an answer, a URL, a key
 MAX_GUIDE_CHARS = 600
 
@@ -359,3 +364,19 @@ def render_step_text(p: StepPrompt, history_window: int = 5) -> str:
         lines.append(p.marks_text or "(no interactable elements visible)")
     lines.append(f"Steps left: {p.steps_left}")
     return "\n".join(lines)
+
+
+def render_messages(p: StepPrompt, image_png: bytes | None, history_window: int = 5) -> list[dict[str, Any]]:
+    """The chat messages of one step, in the OpenAI chat-completions format.
+
+    ``[system: render_system_prompt(grounding), user: [text: render_step_text(p), image: the screenshot]]``
+    (no image part when `image_png` is None). This is THE prompt of a step: the model agents send it
+    and the SFT data builder must produce it byte for byte, so change it here only."""
+    content: list[dict[str, Any]] = [{"type": "text", "text": render_step_text(p, history_window)}]
+    if image_png is not None:
+        url = "data:image/png;base64," + base64.b64encode(image_png).decode("ascii")
+        content.append({"type": "image_url", "image_url": {"url": url}})
+    return [
+        {"role": "system", "content": render_system_prompt(p.grounding)},
+        {"role": "user", "content": content},
+    ]

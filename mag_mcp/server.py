@@ -149,9 +149,11 @@ def build_server(config: ServerConfig | None = None, registry: TaskRegistry | No
         ),
         lifespan=lifespan,
     )
+    from mag_mcp.server_resources import register_resources
     from mag_mcp.server_tools import register_tools
 
     register_tools(server, state)
+    register_resources(server, state)
     return server
 
 

@@ -13,7 +13,7 @@ from pydantic import Field
 from mag_mcp.env.episode import EpisodeError
 from mag_mcp.env.models import EpisodeOutcome
 from mag_mcp.env.transcript import read_transcript
-from mag_mcp.protocol import MAX_OUTPUT_CHARS, Action, grounding_name
+from mag_mcp.protocol import MAX_ACT_INPUT_CHARS, Action, grounding_name
 from mag_mcp.server import (
     ACTING, READ_ONLY, STATEFUL, AppState, EpisodeId, Guide, Mark, StepResult, TaskList, TaskSummary, Text,
     TranscriptView, episode_call, internal_error, locate_tool, observation_result, run_action, run_text,
@@ -92,7 +92,7 @@ def register_tools(server: MCPServer, state: AppState) -> None:
     @tool(STATEFUL)
     async def act(
         episode_id: EpisodeId,
-        output: Annotated[str, Field(max_length=MAX_OUTPUT_CHARS, description="Thought/Action/Guide text")],
+        output: Annotated[str, Field(max_length=MAX_ACT_INPUT_CHARS, description="Thought/Action/Guide text")],
     ) -> Annotated[CallToolResult, StepResult]:
         """Take one step from text in the MAG protocol:
         'Thought: ...' (optional), 'Action: <action in the grammar>', 'Guide: <one sentence>'.
@@ -113,6 +113,22 @@ def register_tools(server: MCPServer, state: AppState) -> None:
             raise ToolError(str(e)) from None
         except Exception as e:
             raise internal_error(f"stop of episode {episode_id}", e) from None
+
+    @tool(STATEFUL)
+    async def abandon(
+        episode_id: EpisodeId,
+        reason: Annotated[str, Field(min_length=1, max_length=300, description="Why the episode cannot go on")],
+    ) -> EpisodeOutcome:
+        """End a running episode that the agent cannot finish (e.g. its model endpoint is down):
+        the episode is recorded with status 'error' and the reason, and the outcome is returned."""
+        ep = episode_call(state, episode_id)
+        try:
+            await ep.abort(" ".join(reason.split()))
+        except Exception as e:
+            raise internal_error(f"abandon of episode {episode_id}", e) from None
+        if ep.outcome is None or ep.status != "error":  # another call finished it meanwhile
+            raise ToolError(f"episode {episode_id} is finished ({ep.status}); nothing to abandon")
+        return ep.outcome
 
     @tool(READ_ONLY)
     async def get_transcript(episode_id: EpisodeId) -> TranscriptView:

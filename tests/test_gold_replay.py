@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from mag_mcp.agents.gold import AGENTS
 from mag_mcp.agents.runner import run_agent
 from mag_mcp.env.transcript import read_transcript
 from mag_mcp.tasks.verify import verify_tasks
@@ -67,7 +68,8 @@ async def test_gold_over_http(http_server, shop_tasks, tmp_path):
     for t in [*shop_tasks, *TaskRegistry.builtin().select("cross_site")]:
         first.setdefault(t.intent_template_id, t)
     tasks = list(first.values())
-    res = await run_agent("gold", tasks, ["som", "coord"], tmp_path / "gold-http", server=url, concurrency=3)
+    res = await run_agent("gold", AGENTS["gold"], tasks, ["som", "coord"], tmp_path / "gold-http", servers=[url],
+                          concurrency=3)
     failed = [(e.task_id, e.grounding, e.status, e.error) for e in res.episodes if not e.success]
     assert not failed and res.success_rate == 1.0
     assert all(e.transcript and e.transcript.startswith(str(runs)) for e in res.episodes)

@@ -1,7 +1,12 @@
-"""An OpenAI-compatible chat client that returns one validated JSON object.
+"""An OpenAI-compatible chat client: free text (`chat`) or one validated JSON object (`ask_json`).
 
     client = LLMClient(LLMConfig(base_url="http://localhost:8000/v1", model="qwen2.5-7b"))
     answer, cached = await client.ask_json(messages, Verdict, "fuzzy_verdict")
+    reply = await client.chat(messages)          # ChatReply: text, refusal, tokens, retries, cost
+
+- Chat: `chat` sends the messages as they are and returns the reply's text with
+  this call's usage; a refusal or an empty reply is returned, not raised. Both
+  `chat` and `ask_json` go through the same request path (retries below).
 
 - Structured output: ``response_format`` json_schema (strict). A server that
   rejects it with a 400 about response_format/json_schema is asked again with
@@ -15,7 +20,7 @@
   tolerated), validated with the schema; anything else is a `JudgeOutputError`.
 - Cache: with ``cache_dir``, validated answers are stored by a hash of the input
   (model, messages, schema, temperature, max_tokens); a hit makes no HTTP call.
-- Usage: ``usage.calls`` counts judgements sent to the endpoint (cache hits are
+- Usage: ``usage.calls`` counts judgements and chats sent to the endpoint (cache hits are
   counted in ``cache_hits`` instead), ``retries`` the extra HTTP attempts, and
   tokens / cost what the endpoint reported, malformed answers included.
 
@@ -91,6 +96,28 @@ class LLMConfig(BaseModel):
     price_out_per_mtok: float | None = None
 
 
+class ChatReply(BaseModel):
+    """One chat completion: the assistant's text and what this call cost."""
+
+    text: str = ""  # "" when the reply has no text (refusal, empty, no choices)
+    refusal: str | None = None
+    finish_reason: str | None = None  # None when the reply has no choices
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    retries: int = 0  # extra HTTP attempts of this call
+    latency_s: float = 0.0  # wall time of this call, retries and backoff included
+    cost_usd: float | None = None  # None when the config gives no prices
+    choices: int = 1  # how many choices the endpoint returned (0 = none)
+
+
+class _FormatRejected(Exception):
+    """A 400 about response_format, raised only where a fallback is allowed."""
+
+    def __init__(self, exc: openai.APIStatusError, attempts: int) -> None:
+        super().__init__(str(exc))
+        self.attempts = attempts  # failed attempts before the rejected one
+
+
 def canonical_json(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
@@ -143,7 +170,9 @@ def parse_retry_after(headers: Any) -> float | None:
 
 
 class LLMClient:
-    """Asks an OpenAI-compatible endpoint for one JSON object per call (see module doc)."""
+    """Asks an OpenAI-compatible endpoint for text or one JSON object per call (see module doc).
+
+    Safe to share between concurrent tasks of one event loop."""
 
     def __init__(self, config: LLMConfig) -> None:
         self.config = config
@@ -179,6 +208,16 @@ class LLMClient:
         await self.aclose()
 
     # --- public ----------------------------------------------------------------
+    async def chat(self, messages: list[dict[str, Any]], *,
+                   response_format: dict[str, Any] | None = None) -> ChatReply:
+        """Send `messages` as they are (retries as in the module doc); the reply and this call's usage.
+
+        Refusals and empty replies come back as a `ChatReply` (``refusal`` set / ``text`` "");
+        `JudgeUnavailableError` when the endpoint keeps failing or rejects the request."""
+        with self._lock:
+            self.usage.calls += 1
+        return await self._chat(messages, response_format)
+
     async def ask_json(
         self, messages: list[dict[str, Any]], schema: type[M], schema_name: str
     ) -> tuple[M, bool]:
@@ -192,13 +231,21 @@ class LLMClient:
         with self._lock:
             self.usage.calls += 1
         prompt = self._with_json_instruction(messages, schema)
-        completion = await self._complete(prompt, schema, schema_name)
-        usage = getattr(completion, "usage", None)
-        tokens_in = int(getattr(usage, "prompt_tokens", 0) or 0)
-        tokens_out = int(getattr(usage, "completion_tokens", 0) or 0)
-        self._account(tokens_in, tokens_out)
-        answer = self._parse(completion, schema, schema_name)
-        self._cache_write(key, schema_name, answer, tokens_in, tokens_out)
+        attempts = 0
+        while True:  # json_schema -> json_object -> none, on a 400 about response_format
+            level = self._format_level
+            try:
+                reply = await self._chat(prompt, self._response_format(level, schema, schema_name),
+                                         fallback=level < len(_FORMATS) - 1, prior_attempts=attempts)
+                break
+            except _FormatRejected as rejected:
+                attempts = rejected.attempts  # a fallback is not a failed attempt
+                with self._lock:
+                    self._format_level = max(self._format_level, level + 1)
+                log.warning("%s rejected response_format %s; falling back to %s",
+                            self.config.base_url, _FORMATS[level], _FORMATS[self._format_level])
+        answer = self._parse(reply, schema, schema_name)
+        self._cache_write(key, schema_name, answer, reply.prompt_tokens, reply.completion_tokens)
         return answer, False
 
     def cache_key(self, messages: list[dict[str, Any]], schema: type[BaseModel],
@@ -222,36 +269,56 @@ class LLMClient:
             out.insert(0, {"role": "system", "content": note})
         return out
 
-    async def _complete(self, messages: list[dict[str, Any]], schema: type[BaseModel],
-                        schema_name: str) -> Any:
+    @staticmethod
+    def _response_format(level: int, schema: type[BaseModel], schema_name: str) -> dict[str, Any] | None:
+        if _FORMATS[level] == "json_schema":
+            return {"type": "json_schema", "json_schema": {
+                "name": schema_name, "schema": schema.model_json_schema(), "strict": True}}
+        if _FORMATS[level] == "json_object":
+            return {"type": "json_object"}
+        return None
+
+    async def _chat(self, messages: list[dict[str, Any]], response_format: dict[str, Any] | None,
+                    *, fallback: bool = False, prior_attempts: int = 0) -> ChatReply:
+        """One completion with retries, accounted; `_FormatRejected` only when `fallback`."""
+        t0 = time.perf_counter()
+        completion, retries = await self._create(messages, response_format, fallback, prior_attempts)
+        usage = getattr(completion, "usage", None)
+        tokens_in = int(getattr(usage, "prompt_tokens", 0) or 0)
+        tokens_out = int(getattr(usage, "completion_tokens", 0) or 0)
+        cost = self._account(tokens_in, tokens_out)
+        choices = getattr(completion, "choices", None) or []
+        message = choices[0].message if choices else None
+        content = getattr(message, "content", None)
+        return ChatReply(
+            text=content if isinstance(content, str) else "",
+            refusal=getattr(message, "refusal", None) or None,
+            finish_reason=choices[0].finish_reason if choices else None,
+            prompt_tokens=tokens_in, completion_tokens=tokens_out, retries=retries,
+            latency_s=time.perf_counter() - t0, cost_usd=cost, choices=len(choices))
+
+    async def _create(self, messages: list[dict[str, Any]], response_format: dict[str, Any] | None,
+                      fallback: bool, attempts: int) -> tuple[Any, int]:
+        """POST until a completion comes back; returns it and the retries this call made."""
         cfg = self.config
-        attempts = 0
+        retries = 0
+        kwargs: dict[str, Any] = {"model": cfg.model, "messages": messages,
+                                  "temperature": cfg.temperature, "max_tokens": cfg.max_tokens}
+        if response_format is not None:
+            kwargs["response_format"] = response_format
         while True:
-            level = self._format_level
-            kwargs: dict[str, Any] = {"model": cfg.model, "messages": messages,
-                                      "temperature": cfg.temperature, "max_tokens": cfg.max_tokens}
-            if _FORMATS[level] == "json_schema":
-                kwargs["response_format"] = {"type": "json_schema", "json_schema": {
-                    "name": schema_name, "schema": schema.model_json_schema(), "strict": True}}
-            elif _FORMATS[level] == "json_object":
-                kwargs["response_format"] = {"type": "json_object"}
             attempts += 1
             status: int | None = None
             headers: Any = None
             try:
-                return await self._api().chat.completions.create(**kwargs)
+                return await self._api().chat.completions.create(**kwargs), retries
             except openai.APIStatusError as exc:
                 status, headers = exc.status_code, exc.response.headers
-                if status == 400 and level < len(_FORMATS) - 1 and _mentions_format(exc):
-                    with self._lock:
-                        self._format_level = max(self._format_level, level + 1)
-                    log.warning("%s rejected response_format %s; falling back to %s",
-                                cfg.base_url, _FORMATS[level], _FORMATS[self._format_level])
-                    attempts -= 1  # a fallback is not a failed attempt
-                    continue
+                if fallback and status == 400 and _mentions_format(exc):
+                    raise _FormatRejected(exc, attempts - 1) from exc
                 if not (status in (408, 429) or status >= 500):
                     raise JudgeUnavailableError(
-                        f"judge endpoint {cfg.base_url} rejected the request for model "
+                        f"LLM endpoint {cfg.base_url} rejected the request for model "
                         f"{cfg.model!r} with HTTP {status} (not retried): {snippet(exc.message)}",
                         endpoint=cfg.base_url, status=status, attempts=attempts) from exc
                 error: Exception = exc
@@ -259,13 +326,13 @@ class LLMClient:
                 error = exc
             except openai.OpenAIError as exc:  # e.g. a 200 whose body is not a completion
                 raise JudgeUnavailableError(
-                    f"judge endpoint {cfg.base_url} gave an unusable response for model "
+                    f"LLM endpoint {cfg.base_url} gave an unusable response for model "
                     f"{cfg.model!r}: {snippet(str(exc))}", endpoint=cfg.base_url, status=None,
                     attempts=attempts) from exc
             if attempts > cfg.max_retries:
                 what = f"HTTP {status}" if status is not None else type(error).__name__
                 raise JudgeUnavailableError(
-                    f"judge endpoint {cfg.base_url} unavailable for model {cfg.model!r}: {what} "
+                    f"LLM endpoint {cfg.base_url} unavailable for model {cfg.model!r}: {what} "
                     f"after {attempts} attempts ({snippet(str(error), 120)})",
                     endpoint=cfg.base_url, status=status,
                     attempts=attempts) from error
@@ -273,35 +340,37 @@ class LLMClient:
             if delay is None:
                 delay = min(BACKOFF_CAP_S, cfg.backoff_s * 2 ** (attempts - 1))
                 delay *= random.uniform(0.5, 1.5)
+            retries += 1
             with self._lock:
                 self.usage.retries += 1
-            log.info("judge endpoint %s: %s, retry %d in %.2fs", cfg.base_url,
+            log.info("LLM endpoint %s: %s, retry %d in %.2fs", cfg.base_url,
                      status or type(error).__name__, attempts, delay)
             await anyio.sleep(delay)
 
-    def _account(self, tokens_in: int, tokens_out: int) -> None:
+    def _account(self, tokens_in: int, tokens_out: int) -> float | None:
+        """Add one call's tokens (and cost) to the totals; returns the call's cost (None unpriced)."""
+        cost = None
+        if self._priced:
+            cost = (tokens_in * (self.config.price_in_per_mtok or 0.0)
+                    + tokens_out * (self.config.price_out_per_mtok or 0.0)) / 1e6
         with self._lock:
             self.usage.prompt_tokens += tokens_in
             self.usage.completion_tokens += tokens_out
-            if self._priced:
-                cost = (tokens_in * (self.config.price_in_per_mtok or 0.0)
-                        + tokens_out * (self.config.price_out_per_mtok or 0.0)) / 1e6
+            if cost is not None:
                 self.usage.cost_usd = (self.usage.cost_usd or 0.0) + cost
+        return cost
 
     # --- parsing ---------------------------------------------------------------
-    def _parse(self, completion: Any, schema: type[M], schema_name: str) -> M:
+    def _parse(self, reply: ChatReply, schema: type[M], schema_name: str) -> M:
         model = self.config.model
-        choices = getattr(completion, "choices", None) or []
-        if not choices:
+        if not reply.choices:
             raise JudgeOutputError(f"{model} returned no choices for {schema_name}")
-        message = choices[0].message
-        refusal = getattr(message, "refusal", None)
-        if refusal:
-            raise JudgeOutputError(f"{model} refused to answer {schema_name}: {snippet(refusal)!r}")
-        content = message.content if isinstance(message.content, str) else ""
+        if reply.refusal:
+            raise JudgeOutputError(f"{model} refused to answer {schema_name}: {snippet(reply.refusal)!r}")
+        content = reply.text
         if not content.strip():
             raise JudgeOutputError(f"{model} returned an empty answer for {schema_name}")
-        truncated = " (cut off at max_tokens)" if choices[0].finish_reason == "length" else ""
+        truncated = " (cut off at max_tokens)" if reply.finish_reason == "length" else ""
         obj = extract_json_object(content)
         if obj is None:
             raise JudgeOutputError(f"{model} did not answer {schema_name} with a JSON object"

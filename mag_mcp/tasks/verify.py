@@ -39,9 +39,15 @@ async def verify_tasks(
     tasks: list[Task], groundings: list[Grounding], out: Path, concurrency: int = 3, server: str | None = None,
     console: Console | None = None,
 ) -> VerifyReport:
-    gold = await run_agent("gold", tasks, groundings, out / "gold", server, concurrency, console)
+    from mag_mcp.agents.gold import AGENTS
+
+    servers = [server] if server else None
+    # fresh: a second verify into the same folder replays everything instead of resuming
+    gold = await run_agent("gold", AGENTS["gold"], tasks, groundings, out / "gold", servers, concurrency,
+                           console=console, fresh=True)
     checked = [t for t in tasks if t.mag and t.mag.tags.kind in NOOP_MUST_FAIL]
-    noop = await run_agent("noop", checked, groundings, out / "noop", server, concurrency, console) if checked else None
+    noop = await run_agent("noop", AGENTS["noop"], checked, groundings, out / "noop", servers, concurrency,
+                           console=console, fresh=True) if checked else None
     verdicts = []
     for t in tasks:
         g = {e.grounding: e for e in gold.episodes if e.task_id == t.id}

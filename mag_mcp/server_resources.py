@@ -1,0 +1,243 @@
+"""MCP prompts and resources, registered on a server built by `mag_mcp.server.build_server`.
+
+They let an off-the-shelf MCP client (Claude Code, Claude Desktop, any SDK)
+discover how to play MAG without reading this repository:
+
+* the prompt `mag_agent` — the agent instructions: the shared system prompt of
+  `mag_mcp.protocol` plus how the tools carry it out in one grounding, and,
+  given a task id, the task's intent and the `reset` call to make;
+* the resource `mag://tasks` — the public view of every task (JSON);
+* the template `mag://tasks/{task_id}` — one task's public view (JSON);
+* the template `mag://protocol/{grounding}` — the system prompt text, also
+  listed as the two static resources `mag://protocol/som` and
+  `mag://protocol/coord` for clients that do not expand templates.
+
+The public view never carries what would give a task away: the checker's
+references (answers, URLs, page contents, database checks) and the reference
+trajectories stay on the server. Only their length is shown.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Annotated, Any
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver.exceptions import ResourceNotFoundError
+from mcp.shared.exceptions import MCPError
+from mcp_types import INVALID_PARAMS
+from pydantic import BaseModel, Field
+
+from mag_mcp.protocol import (
+    MAX_STEPS,
+    VIEWPORT_HEIGHT,
+    VIEWPORT_WIDTH,
+    grounding_name,
+    render_system_prompt,
+)
+from mag_mcp.server import AppState
+from mag_mcp.tasks.registry import TaskNotFound
+from mag_mcp.tasks.schema import GROUNDINGS, SITE_PLACEHOLDERS, Grounding, Task
+
+TASKS_URI = "mag://tasks"
+TASK_URI_TEMPLATE = "mag://tasks/{task_id}"
+PROTOCOL_URI_TEMPLATE = "mag://protocol/{grounding}"
+PROMPT_NAME = "mag_agent"
+PROMPT_DESCRIPTION = (
+    "Instructions for playing MAG as a web agent in a grounding ('som' = Set-of-Mark, 'coord' = pixel "
+    "coordinates): the action grammar, the guide rule, how to use the tools and, given a task_id, the task "
+    "to do and the reset call that starts it."
+)
+TASKS_DESCRIPTION = (
+    "Every task this server offers (JSON): id, sites, intent, split, kind and the reference solution's "
+    "length per grounding. No answers, no solutions."
+)
+
+# How each action of the grammar is taken with the typed tools, per grounding: (action, tool call).
+# The grammar itself (syntax and meaning) lives in `mag_mcp.protocol`; this only names the tools.
+ACTION_TOOLS: dict[Grounding, list[tuple[str, str]]] = {
+    "som": [
+        ("click", "click(episode_id, mark, guide)"),
+        ("type", "type_text(episode_id, mark, text, guide, press_enter)"),
+        ("hover", "hover(episode_id, mark, guide)"),
+        ("select", "select_option(episode_id, mark, option, guide)"),
+        ("scroll", "scroll(episode_id, direction, guide)"),
+    ],
+    "coord": [
+        ("click", "click_at(episode_id, x, y, guide)"),
+        ("double_click", "double_click_at(episode_id, x, y, guide)"),
+        ("hover", "hover_at(episode_id, x, y, guide)"),
+        ("type", "type_focused(episode_id, text, guide, press_enter)"),
+        ("scroll", "scroll_at(episode_id, x, y, direction, guide)"),
+    ],
+}
+COMMON_ACTION_TOOLS: list[tuple[str, str]] = [
+    ("press", "press_key(episode_id, key, guide)"),
+    ("goto", "goto_url(episode_id, url, guide)"),
+    ("go_back", "go_back(episode_id, guide)"),
+    ("go_forward", "go_forward(episode_id, guide)"),
+    ("tab_focus", "tab_focus(episode_id, index, guide)"),
+    ("close_tab", "close_tab(episode_id, guide)"),
+    ("stop", "stop(episode_id, answer, guide)"),
+]
+
+
+class PublicTask(BaseModel):
+    """What a client may know about a task before playing it: no references, no solutions."""
+
+    task_id: str
+    sites: list[str]
+    intent: str
+    split: str | None = Field(description="'train' or 'test' (templates never cross splits)")
+    kind: str | None = Field(description="'information' (answer with stop), 'navigation' or 'state_change'")
+    cross_site: bool
+    steps: dict[str, int] = Field(description="length of the reference solution per grounding, in steps")
+
+
+class PublicTaskDetail(PublicTask):
+    """One task's public view, with where it starts and the call that starts it."""
+
+    start_url: str = Field(description="start page(s); `__SHOPPING__`-style placeholders stand for the sites' base URLs")
+    site_placeholders: dict[str, str]
+    require_login: bool
+    intent_template: str
+    reset: list[dict[str, Any]] = Field(description="arguments of the reset call that starts this task, per grounding")
+    resource_uri: str
+
+
+def public_task(task: Task) -> PublicTask:
+    """The task's public summary (safe to show to the agent under test)."""
+    mag = task.mag
+    return PublicTask(
+        task_id=task.id,
+        sites=list(task.sites),
+        intent=task.intent,
+        split=mag.split if mag else None,
+        kind=mag.tags.kind if mag else None,
+        cross_site=len(task.sites) > 1,
+        steps={g: len(tr.steps) for g, tr in mag.gold.items()} if mag else {},
+    )
+
+
+def public_task_detail(task: Task) -> PublicTaskDetail:
+    """The task's public detail: the summary plus start page placeholders and the reset call."""
+    return PublicTaskDetail(
+        **public_task(task).model_dump(),
+        start_url=task.start_url,
+        site_placeholders={p: s for p, s in SITE_PLACEHOLDERS.items() if p in task.start_url},
+        require_login=task.require_login,
+        intent_template=task.intent_template,
+        reset=[{"task_id": task.id, "grounding": g} for g in GROUNDINGS],
+        resource_uri=f"mag://tasks/{task.id}",
+    )
+
+
+def check_grounding(grounding: str) -> Grounding:
+    """Return `grounding` if it is one MAG knows; raise ValueError naming the valid ones otherwise."""
+    if grounding not in GROUNDINGS:
+        raise ValueError(f"unknown grounding {grounding[:40]!r}; use 'som' (Set-of-Mark) or 'coord' (coordinates)")
+    return grounding  # type: ignore[return-value]
+
+
+def tool_guide(grounding: Grounding) -> str:
+    """How the MCP tools carry out the protocol in `grounding` (appended to the system prompt)."""
+    width = max(len(a) for a, _ in ACTION_TOOLS[grounding] + COMMON_ACTION_TOOLS)
+    table = "\n".join(f"  {a.ljust(width)}  ->  {call}" for a, call in ACTION_TOOLS[grounding] + COMMON_ACTION_TOOLS)
+    if grounding == "som":
+        seen = ("a screenshot with numbered boxes (marks), and a text block with the URL, the tabs, "
+                "the marks as `[id] role \"name\"`, the last error and the steps left")
+        pick = "Name elements by the mark id from the latest observation; marks are renewed at every observation."
+    else:
+        seen = (f"a plain {VIEWPORT_WIDTH}x{VIEWPORT_HEIGHT} screenshot, and a text block with the URL, the tabs, "
+                "the last error and the steps left")
+        pick = "Name elements by the pixel (x, y) of a point inside them; click a field before typing into it."
+    return f"""Playing through the MAG tools ({grounding_name(grounding)} grounding):
+1. reset(task_id, grounding="{grounding}") starts an episode. It returns an episode_id, which every later call takes,
+   and the first observation: {seen}. The same observation comes back as structured content.
+2. At every step, either call act(episode_id, output) with your answer in the format above
+   (Thought / Action / Guide), or call the tool of the action, with the guide sentence as `guide`:
+{table}
+   Each action returns the next observation. {pick}
+   observe(episode_id) takes a fresh screenshot without spending a step.
+3. Finish with stop(episode_id, answer, guide): the answer if the task asks for information, else empty.
+   The checker scores the episode and the outcome (success, score) comes back.
+The episode also ends after {MAX_STEPS} steps, three non-compliant outputs in a row or the same action three times in
+a row. Only the task's websites are reachable."""
+
+
+def agent_instructions(grounding: Grounding, task: Task | None = None) -> str:
+    """The full `mag_agent` prompt: the shared system prompt, the tool guide and, optionally, the task."""
+    parts = [render_system_prompt(grounding), tool_guide(grounding)]
+    if task is not None:
+        parts.append(
+            f"Your task ({task.id}, on {', '.join(task.sites)}): {task.intent}\n"
+            f'Start with reset(task_id="{task.id}", grounding="{grounding}").'
+        )
+    return "\n\n".join(parts)
+
+
+def register_resources(server: MCPServer, state: AppState) -> None:
+    """Register the `mag_agent` prompt and the `mag://` resources on `server`."""
+
+    def task_or_none(task_id: str | None) -> Task | None:
+        if not task_id:
+            return None
+        return state.registry.get(task_id)
+
+    @server.prompt(name=PROMPT_NAME, title="MAG web agent", description=PROMPT_DESCRIPTION)
+    def mag_agent(
+        grounding: Annotated[
+            str, Field(description="'som' (Set-of-Mark, the default) or 'coord' (pixel coordinates)")
+        ] = "som",
+        task_id: Annotated[
+            str | None, Field(description="A task id (see mag://tasks); adds the task and its reset call")
+        ] = None,
+    ) -> str:
+        """The agent instructions of a grounding, with the task when one is named (PROMPT_DESCRIPTION)."""
+        # MCPError passes through the SDK unchanged, so the client reads this message (any other
+        # exception reaches it as a bare internal error).
+        try:
+            g = check_grounding(grounding)
+            task = task_or_none(task_id)
+        except (ValueError, TaskNotFound) as e:
+            hint = f"; read {TASKS_URI} for the task ids" if isinstance(e, TaskNotFound) else ""
+            raise MCPError(code=INVALID_PARAMS, message=f"{e}{hint}", data={"prompt": PROMPT_NAME}) from None
+        return agent_instructions(g, task)
+
+    @server.resource(TASKS_URI, name="tasks", title="MAG tasks", mime_type="application/json",
+                     description=TASKS_DESCRIPTION)
+    def tasks() -> str:
+        """The public view of every task, as JSON (TASKS_DESCRIPTION)."""
+        items = [public_task(t).model_dump(mode="json") for t in state.registry.tasks.values()]
+        return json.dumps({"count": len(items), "tasks": items}, ensure_ascii=False)
+
+    @server.resource(TASK_URI_TEMPLATE, name="task", title="One MAG task", mime_type="application/json")
+    def task(task_id: str) -> str:
+        """One task's public view: intent, sites, start page placeholders, length, the reset call."""
+        try:
+            t = state.registry.get(task_id)
+        except TaskNotFound as e:
+            raise ResourceNotFoundError(f"{e}; read {TASKS_URI} for the task ids") from None
+        return public_task_detail(t).model_dump_json()
+
+    def protocol_text(grounding: str) -> str:
+        """The MAG system prompt of a grounding: the output format, the guide rule and the action grammar."""
+        try:
+            return render_system_prompt(check_grounding(grounding))
+        except ValueError as e:
+            raise ResourceNotFoundError(str(e)) from None
+
+    server.resource(PROTOCOL_URI_TEMPLATE, name="protocol", title="MAG protocol", mime_type="text/plain")(protocol_text)
+
+    def fixed(grounding: Grounding) -> Callable[[], str]:
+        def read() -> str:
+            return protocol_text(grounding)
+
+        return read
+
+    for g in GROUNDINGS:
+        server.resource(
+            f"mag://protocol/{g}", name=f"protocol-{g}", title=f"MAG protocol ({grounding_name(g)})",
+            mime_type="text/plain", description=f"The MAG system prompt in the {grounding_name(g)} grounding.",
+        )(fixed(g))
