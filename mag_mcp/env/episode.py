@@ -217,7 +217,7 @@ class Episode:
         shot = f"step_{index:03d}.png"
         await self.writer.screenshot(shot, snap.png)
         rec = StepRecord(
-            index=index, url=snap.url, marks=snap.marks, screenshot=shot, action=action,
+            index=index, url=snap.url, tabs=[t.title for t in snap.tabs], marks=snap.marks, screenshot=shot, action=action,
             action_text=action.render() if action else None, guide=guide, raw_output=raw_output,
             compliant=compliant, error=error, blocked=blocked, target=target,
             elapsed_ms=round((time.perf_counter() - t0) * 1000, 1),

@@ -96,6 +96,7 @@ class StepRecord(BaseModel):
     type: Literal["step"] = "step"
     index: int  # 1-based
     url: str
+    tabs: list[str] = Field(default_factory=list)  # tab titles the agent saw (the prompt lists them)
     marks: list[Mark] = Field(default_factory=list)
     screenshot: str  # file name of the screenshot the agent acted on
     action: Action | None

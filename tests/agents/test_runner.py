@@ -10,7 +10,7 @@ from pathlib import Path
 
 import anyio
 import pytest
-from conftest import start_http_server, wait_http_server
+from mag_servers import start_http_server, wait_http_server
 from typer.testing import CliRunner
 
 from mag_mcp.agents.base import EpisodeResult, ModelUsage, StepUsage

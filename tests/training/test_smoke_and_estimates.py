@@ -1,0 +1,95 @@
+"""The CPU tiny preset of the smoke run works end to end, and the estimate arithmetic is right."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("transformers")
+torch = pytest.importorskip("torch")
+
+from training import estimates as est
+from training.smoke import SUMMARY_KEYS
+
+
+def test_smoke_tiny_cpu_end_to_end(tmp_path: Path) -> None:
+    out = tmp_path / "smoke.json"
+    t0 = time.perf_counter()
+    p = subprocess.run([sys.executable, "-m", "training.smoke", "--device", "cpu", "--preset", "tiny",
+                        "--out", str(out)], check=False, capture_output=True, text=True, timeout=120)
+    elapsed = time.perf_counter() - t0
+    assert p.returncode == 0, p.stderr[-3000:]
+    assert elapsed < 60
+    summary = json.loads(out.read_text())
+    assert set(SUMMARY_KEYS) <= set(summary)
+    assert summary["preset"] == "tiny" and summary["sft_steps"] == 2 and len(summary["sft_losses"]) == 2
+    assert summary["image_tokens_per_step"] == summary["expected_image_tokens"] == 66
+    assert summary["text_tokens_per_step"] >= 800
+    assert summary["sft_tokens_per_s"] > 0 and summary["generation_tokens_per_s"] > 0
+    assert summary["grpo_update_s"] > 0 and summary["peak_memory_gb"] is None
+    assert json.loads(p.stdout)["params"] == summary["params"]
+
+
+def test_smart_resize_and_image_tokens_by_hand() -> None:
+    # 720/28 = 25.71 -> 26 -> 728; 1280/28 = 45.71 -> 46 -> 1288; 46*26 = 1196 tokens
+    assert est.smart_resize(720, 1280, 28, max_pixels=16384 * 28 * 28) == (728, 1288)
+    assert est.image_tokens(1280, 720) == 1196
+    # max_pixels = 1280*720 exactly: 728*1288 > max -> beta 1 -> floor -> 700x1260 -> 25*45
+    assert est.image_tokens(1280, 720, max_pixels=1280 * 720) == 1125
+    assert est.image_tokens(1280, 720, patch=16) == 880  # 720/32 -> 22, 1280/32 -> 40
+    # the tiny processor's default bound: 320*180 pixels -> 6x11 merged patches
+    assert est.image_tokens(1280, 720, max_pixels=320 * 180) == 66
+
+
+def test_image_tokens_match_the_processor() -> None:
+    from PIL import Image
+
+    from training.tiny import build_image_processor
+
+    img = Image.new("RGB", (1280, 720), (200, 10, 10))
+    for max_pixels in (16384 * 28 * 28, 1280 * 720, 320 * 180):
+        out = build_image_processor(max_pixels=max_pixels)(images=[img], return_tensors="pt")
+        t, h, w = (int(x) for x in out["image_grid_thw"][0])
+        assert t * h * w // 4 == est.image_tokens(1280, 720, max_pixels=max_pixels)
+
+
+def test_param_count_matches_the_tiny_model() -> None:
+    from training.tiny import build_tiny
+
+    model, processor = build_tiny()
+    shape = est.ModelShape("tiny", len(processor.tokenizer), 64, 2, 4, 2, 16, 128, False, 2, 32, 64)
+    assert est.total_params(shape) == sum(p.numel() for p in model.parameters())
+    tied = est.ModelShape("tiny", 3000, 64, 2, 4, 2, 16, 128, True, 2, 32, 64)
+    assert est.total_params(shape) - est.total_params(tied) == 3000 * 64
+
+
+def test_known_model_sizes() -> None:
+    assert round(est.total_params(est.MODELS["qwen2.5-vl-7b"]) / 1e9, 2) == 8.29  # the published 8.29B
+    assert round(est.total_params(est.MODELS["qwen2.5-vl-3b"]) / 1e9, 2) == 3.75
+    assert 1.4e9 < est.total_params(est.MODELS["qwen2.5-vl-1.5b-smoke"]) < 1.6e9
+
+
+def test_memory_and_flops_arithmetic() -> None:
+    n = 1_000_000_000
+    assert est.state_bytes(n, "full") == 16 * n
+    assert est.state_bytes(n, "full", gpus=8) == 2 * n
+    assert est.state_bytes(n, "bf16") == 8 * n
+    assert est.state_bytes(n, "lora", lora=10_000_000) == 2 * n + 16 * 10_000_000
+    m = est.MODELS["qwen2.5-vl-3b"]
+    # LoRA r=16 on q/k/v/o/gate/up/down: 16 * ((2048+2048)*2 + (2048+256)*2 + (2048+11008)*3) per layer
+    assert est.lora_params(m, 16) == 36 * 16 * (4096 * 2 + 2304 * 2 + 13056 * 3)
+    flops = est.train_flops_per_sample(m, 900, 0, checkpointing=False)
+    assert flops == 6 * est.text_params(m) * 900
+    hours = est.sft_epoch_hours(m, 1000, 900, 0, "h100", 1, 0.5)
+    assert hours == pytest.approx(1000 * 8 * est.text_params(m) * 900 / (989e12 * 0.5) / 3600)
+
+
+def test_cli_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
+    est.main(["--model", "qwen3.5-9b", "--gpus", "8", "--image", "1280x720", "--text-tokens", "900"])
+    text = capsys.readouterr().out
+    assert "ZeRO-3" in text and "image tokens" in text and "880" in text

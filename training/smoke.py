@@ -1,0 +1,293 @@
+"""A timed smoke run of SFT and one GRPO-like round on a randomly initialised Qwen2.5-VL.
+
+Needs no download: the model is built from a config in code (random weights), the
+tokenizer and image processor are those of `training.tiny` (a locally trained
+tokenizer; its ids are a subset of the model's 151,936-entry vocabulary, so embedding
+and LM-head memory are those of the real model).
+
+Presets:
+    1.5b  Qwen2.5-VL-3B's shape scaled to ~1.52B parameters (hidden 1536, 20 layers, 12 heads,
+          2 KV heads, intermediate 8960, tied embeddings; vision tower 16 x 1280), bf16,
+          gradient checkpointing, 1280x720 screenshots at Qwen2.5-VL's default max_pixels
+          (1196 image tokens per step);
+    tiny  `training.tiny.build_tiny` (CPU tests), its small image size, 2 steps.
+
+What it measures: SFT steps (full fine-tuning by default, `--lora` for LoRA) on synthetic
+MAG-shaped steps (system prompt + ~800-token step text + screenshot -> ~60-token answer)
+through `training.sft.train_sft`; then generation (G samples per prompt, in-process
+`model.generate`) and one policy-gradient update with `training.grpo_math.grpo_loss`
+(rewards [1, 0, 0, 1], the last sample of each group marked off-policy). The summary is
+printed as JSON and written to `--out`.
+
+    python -m training.smoke --device cuda --preset 1.5b --out smoke.json
+    python -m training.smoke --device cpu --preset tiny --out smoke.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import torch
+
+from mag_mcp.protocol import HistoryEntry, StepPrompt, render_messages
+from training.collate import collate, encode_sample, render_prompt
+from training.data import IMAGE_PLACEHOLDER, SFTSample
+from training.estimates import image_tokens
+from training.grpo_math import (
+    TokenBatch,
+    broadcast_advantages,
+    group_advantages,
+    grpo_loss,
+)
+from training.sft import SFTConfig, train_sft
+from training.tiny import SPECIAL_TOKENS, build_processor, build_tiny
+
+REAL_VOCAB = 151_936
+QWEN_MAX_PIXELS = 16384 * 28 * 28  # Qwen2.5-VL's processor default
+QWEN_MIN_PIXELS = 56 * 56
+SUMMARY_KEYS = (
+    "preset", "device", "device_name", "dtype", "lora", "params", "trainable_params", "image_tokens_per_step",
+    "text_tokens_per_step", "sft_steps", "sft_tokens_per_s", "sft_step_time_s", "sft_losses", "peak_memory_gb",
+    "generation_tokens_per_s", "generation_s", "grpo_update_s", "grpo_loss", "total_s",
+)
+
+
+def smoke_config(tokenizer: Any) -> Any:
+    """The ~1.5B Qwen2.5-VL config (3B's head_dim 128, M-RoPE sections, window attention, merge 2)."""
+    from transformers import Qwen2_5_VLConfig
+
+    ids = {t: tokenizer.convert_tokens_to_ids(t) for t in SPECIAL_TOKENS}
+    text = {
+        "vocab_size": REAL_VOCAB, "hidden_size": 1536, "intermediate_size": 8960, "num_hidden_layers": 20,
+        "num_attention_heads": 12, "num_key_value_heads": 2, "max_position_embeddings": 32768,
+        "rope_parameters": {"rope_type": "default", "rope_theta": 1_000_000.0, "mrope_section": [16, 24, 24]},
+        "bos_token_id": ids["<|endoftext|>"], "eos_token_id": ids["<|im_end|>"],
+        "pad_token_id": ids["<|endoftext|>"], "tie_word_embeddings": True, "rms_norm_eps": 1e-6,
+    }
+    vision = {
+        "depth": 16, "hidden_size": 1280, "intermediate_size": 3420, "num_heads": 16, "out_hidden_size": 1536,
+        "patch_size": 14, "spatial_merge_size": 2, "temporal_patch_size": 2, "window_size": 112,
+        "fullatt_block_indexes": [3, 7, 11, 15], "in_channels": 3,
+    }
+    return Qwen2_5_VLConfig(
+        text_config=text, vision_config=vision, image_token_id=ids["<|image_pad|>"],
+        video_token_id=ids["<|video_pad|>"], vision_start_token_id=ids["<|vision_start|>"],
+        vision_end_token_id=ids["<|vision_end|>"], tie_word_embeddings=True,
+    )
+
+
+def build_model(preset: str, device: torch.device) -> tuple[Any, Any]:
+    """(model, processor) of a preset; the 1.5b model is created directly on `device` in bf16."""
+    if preset == "tiny":
+        return build_tiny(seed=0)
+    from transformers import Qwen2_5_VLForConditionalGeneration
+
+    processor = build_processor(max_pixels=QWEN_MAX_PIXELS, min_pixels=QWEN_MIN_PIXELS)
+    config = smoke_config(processor.tokenizer)
+    old = torch.get_default_dtype()
+    torch.manual_seed(0)
+    try:
+        torch.set_default_dtype(torch.bfloat16 if device.type == "cuda" else torch.float32)
+        with torch.device(device):
+            model = Qwen2_5_VLForConditionalGeneration(config)
+    finally:
+        torch.set_default_dtype(old)
+    return model, processor
+
+
+def screenshot(seed: int, width: int = 1280, height: int = 720) -> bytes:
+    """A generated PNG with page-like blocks (the content does not matter to timing)."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGB", (width, height), (245, 245, 245))
+    draw = ImageDraw.Draw(img)
+    g = torch.Generator().manual_seed(seed)
+    for _ in range(40):
+        x, y = int(torch.randint(0, width - 200, (1,), generator=g)), int(torch.randint(0, height - 40, (1,), generator=g))
+        color = tuple(int(c) for c in torch.randint(0, 255, (3,), generator=g))
+        draw.rectangle([x, y, x + 180, y + 30], fill=color)
+        draw.text((x + 4, y + 8), f"item {x} {y}", fill=(0, 0, 0))
+    buf = io.BytesIO()
+    img.save(buf, format="PNG")
+    return buf.getvalue()
+
+
+def _marks(n: int) -> str:
+    roles = ["link", "button", "textbox", "combobox", "checkbox"]
+    names = ["Home", "Search", "Sort by price", "Add to cart", "Next page", "Reviews", "Directions", "Filter"]
+    return "\n".join(f'[{i}] {roles[i % len(roles)]} "{names[i % len(names)]} {i}"' for i in range(1, n + 1))
+
+
+def make_sample(processor: Any, seed: int, prompt_tokens: int = 800, target_tokens: int = 60,
+                width: int = 1280, height: int = 720) -> SFTSample:
+    """A synthetic MAG step: marks are added until the rendered text has ~`prompt_tokens` tokens and
+    the guide is lengthened until the answer has ~`target_tokens` tokens."""
+    tok = processor.tokenizer
+    history = [HistoryEntry(action=f"click [{i + 3}]", guide=f"Open the result number {i + 3} to compare prices.")
+               for i in range(3)]
+    n_marks, messages = 4, []
+    while True:
+        prompt = StepPrompt(intent="Find the cheapest wireless mouse and report its price.", grounding="som",
+                            url="http://127.0.0.1:8000/search?q=wireless+mouse", tabs=["Shop", "Search"],
+                            marks_text=_marks(n_marks), steps_left=26, history=history)
+        messages = render_messages(prompt, None)
+        text = render_prompt(processor, messages)
+        if len(tok(text, add_special_tokens=False)["input_ids"]) >= prompt_tokens or n_marks > 400:
+            break
+        n_marks += 4
+    messages[-1]["content"].append(dict(IMAGE_PLACEHOLDER))
+    guide = "Click the sort menu and choose the lowest price first"
+    while len(tok(f"Action: click [3]\nGuide: {guide}", add_special_tokens=False)["input_ids"]) < target_tokens:
+        guide += " so that the cheapest item is shown at the top of the list"
+    return SFTSample(task_id="smoke-1", grounding="som", episode_id=f"smoke-{seed}", step=1, messages=messages,
+                     image=screenshot(seed, width, height), target=f"Action: click [3]\nGuide: {guide}")
+
+
+def _image(sample: SFTSample) -> Any:
+    from PIL import Image
+
+    return Image.open(io.BytesIO(sample.image or b"")).convert("RGB")
+
+
+def _sync(device: torch.device) -> None:
+    if device.type == "cuda":
+        torch.cuda.synchronize()
+
+
+def _token_logp(model: Any, batch: dict[str, torch.Tensor], seq: torch.Tensor, n_new: int) -> torch.Tensor:
+    """Log-probabilities of the last `n_new` tokens of `seq` (rows: samples)."""
+    n_prompt = batch["input_ids"].shape[1]
+    inputs: dict[str, torch.Tensor] = {}
+    for k, v in batch.items():
+        if k in ("input_ids", "attention_mask", "labels"):
+            continue
+        if v.dim() == 2 and v.shape[1] == n_prompt:  # per-token (mm_token_type_ids): new tokens are text
+            v = torch.cat([v, torch.zeros((v.shape[0], seq.shape[1] - n_prompt), dtype=v.dtype, device=v.device)], 1)
+        inputs[k] = v
+    mask = torch.ones_like(seq)
+    out = model(input_ids=seq, attention_mask=mask, logits_to_keep=n_new + 1, use_cache=False, **inputs)
+    logits = out.logits[:, :-1].float()
+    return torch.log_softmax(logits, dim=-1).gather(-1, seq[:, -n_new:].unsqueeze(-1)).squeeze(-1)
+
+
+def grpo_round(model: Any, processor: Any, samples: list[SFTSample], device: torch.device, dtype: torch.dtype,
+               group: int = 4, new_tokens: int = 48, lr: float = 1e-6) -> dict[str, float]:
+    """Generate `group` samples per prompt, then one grpo_loss update over all of them."""
+    pad = processor.tokenizer.pad_token_id or 0
+    eos = processor.tokenizer.convert_tokens_to_ids("<|im_end|>")
+    vision_ids = [processor.tokenizer.convert_tokens_to_ids(t) for t in SPECIAL_TOKENS if "vision" in t or "pad|" in t]
+    rewards = [1.0, 0.0, 0.0, 1.0][:group] + [0.0] * max(0, group - 4)
+    model.eval()
+    rollouts, gen_s, gen_tokens = [], 0.0, 0
+    for s in samples:
+        enc = processor(text=[render_prompt(processor, s.messages)], images=[_image(s)], return_tensors="pt")
+        enc = {k: v for k, v in enc.items() if isinstance(v, torch.Tensor)}
+        batch = {k: v.to(device) for k, v in collate([enc] * group, pad).items()}
+        batch["pixel_values"] = batch["pixel_values"].to(dtype)
+        _sync(device)
+        t0 = time.perf_counter()
+        with torch.no_grad():
+            seq = model.generate(**batch, do_sample=True, temperature=1.0, max_new_tokens=new_tokens,
+                                 min_new_tokens=new_tokens, pad_token_id=pad, use_cache=True,
+                                 suppress_tokens=vision_ids)  # a sampled <|image_pad|> would break the forward
+        _sync(device)
+        gen_s += time.perf_counter() - t0
+        gen_tokens += group * new_tokens
+        with torch.no_grad():
+            old = _token_logp(model, batch, seq, new_tokens)
+        rollouts.append((batch, seq, old))
+    model.train()
+    params = [p for p in model.parameters() if p.requires_grad]
+    optim = torch.optim.AdamW(params, lr=lr)
+    adv = group_advantages(rewards)
+    _sync(device)
+    t0 = time.perf_counter()
+    n_valid = sum(group * new_tokens for _ in rollouts)
+    total = 0.0
+    for batch, seq, old in rollouts:  # one prompt's group per micro-batch; token-level mean over all groups
+        logp = _token_logp(model, batch, seq, new_tokens)
+        advantage = broadcast_advantages(adv, [[new_tokens]] * group).to(device)
+        off = torch.zeros_like(logp, dtype=torch.bool)
+        off[-1] = True  # the group's last sample stands for an injected expert trajectory
+        after_eos = torch.cumsum((seq[:, -new_tokens:] == eos).int(), dim=1) - (seq[:, -new_tokens:] == eos).int()
+        rep = grpo_loss(TokenBatch(logp=logp.flatten(), old_logp=old.flatten(), advantage=advantage.flatten(),
+                                   off_policy=off.flatten(), mask=(after_eos == 0).flatten()))
+        share = rep.loss * (logp.numel() / n_valid)
+        share.backward()
+        total += float(share.detach())
+    torch.nn.utils.clip_grad_norm_(params, 1.0)
+    optim.step()
+    optim.zero_grad(set_to_none=True)
+    _sync(device)
+    update_s = time.perf_counter() - t0
+    del optim
+    return {"generation_tokens_per_s": gen_tokens / gen_s, "generation_s": gen_s, "grpo_update_s": update_s,
+            "grpo_loss": total}
+
+
+def run(preset: str = "tiny", device: str = "cpu", steps: int | None = None, lora: bool = False,
+        group: int = 4, new_tokens: int = 48, out: Path | None = None) -> dict[str, Any]:
+    """The whole smoke run; returns (and writes to `out`) the summary."""
+    t_start = time.perf_counter()
+    dev = torch.device(device)
+    steps = steps or (2 if preset == "tiny" else 10)
+    dtype = torch.bfloat16 if dev.type == "cuda" else torch.float32
+    model, processor = build_model(preset, dev)
+    samples = [make_sample(processor, seed) for seed in range(4)]
+    first = encode_sample(processor, samples[0].messages, _image(samples[0]), samples[0].target)
+    image_id = model.config.image_token_id
+    n_img = int((first["input_ids"] == image_id).sum())
+    n_text = int(first["input_ids"].numel()) - n_img
+    if dev.type == "cuda":
+        torch.cuda.reset_peak_memory_stats()
+    with tempfile.TemporaryDirectory() as tmp:
+        log = Path(tmp) / "sft.jsonl"
+        cfg = SFTConfig(max_steps=steps, lr=1e-5, lora=lora, gradient_checkpointing=True, device=str(dev),
+                        bf16=dev.type == "cuda", log_path=log, max_grad_norm=1.0)
+        rep = train_sft(model, processor, samples, cfg)
+        times = [json.loads(line)["elapsed_s"] for line in log.read_text().splitlines()]
+    step_times = [b - a for a, b in zip([0.0, *times], times)]
+    step_time = statistics.median(step_times[1:] if len(step_times) > 2 else step_times)
+    grpo = grpo_round(model, processor, samples[:2], dev, dtype, group, new_tokens)
+    summary: dict[str, Any] = {
+        "preset": preset, "device": str(dev),
+        "device_name": torch.cuda.get_device_name(dev) if dev.type == "cuda" else "cpu",
+        "dtype": rep.dtype, "lora": lora, "params": sum(p.numel() for p in model.parameters()),
+        "trainable_params": rep.trainable_params, "image_tokens_per_step": n_img, "text_tokens_per_step": n_text,
+        "sft_steps": steps, "sft_tokens_per_s": (n_img + n_text) / step_time, "sft_step_time_s": step_time,
+        "sft_losses": rep.losses,
+        "peak_memory_gb": torch.cuda.max_memory_allocated(dev) / 1024**3 if dev.type == "cuda" else None,
+        **grpo, "total_s": time.perf_counter() - t_start,
+    }
+    size = processor.image_processor.size  # longest_edge / shortest_edge hold max / min pixels
+    summary["expected_image_tokens"] = image_tokens(1280, 720, min_pixels=size["shortest_edge"],
+                                                    max_pixels=size["longest_edge"])
+    if out:
+        Path(out).write_text(json.dumps(summary, indent=2))
+    return summary
+
+
+def main(argv: list[str] | None = None) -> None:
+    """CLI entry point."""
+    ap = argparse.ArgumentParser(description="Timed SFT + GRPO smoke run on a random Qwen2.5-VL.")
+    ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
+    ap.add_argument("--preset", default="tiny", choices=["tiny", "1.5b"])
+    ap.add_argument("--steps", type=int, default=None, help="SFT steps (default: tiny 2, 1.5b 10)")
+    ap.add_argument("--lora", action="store_true", help="LoRA instead of full fine-tuning")
+    ap.add_argument("--group", type=int, default=4)
+    ap.add_argument("--new-tokens", type=int, default=48)
+    ap.add_argument("--out", type=Path, default=Path("smoke.json"))
+    a = ap.parse_args(argv)
+    summary = run(a.preset, a.device, a.steps, a.lora, a.group, a.new_tokens, a.out)
+    print(json.dumps(summary, indent=2))
+
+
+if __name__ == "__main__":
+    main()
