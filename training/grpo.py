@@ -20,9 +20,11 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
+import anyio
 import torch
+from rich.console import Console
 from pydantic import BaseModel, ConfigDict, Field
 
 from training.grpo_math import Rollout, TokenBatch, group_advantages, grpo_loss
@@ -47,9 +49,14 @@ class GRPOConfig(BaseModel):
     epochs: int = Field(default=1, ge=1, description="optimizer steps per round on the same rollouts")
     max_new_tokens: int = Field(default=256, ge=1)
     temperature: float = Field(default=1.0, ge=0)
-    guide_weight: float = Field(default=0.0, ge=0)
+    guide_weight: float = Field(default=0.0, ge=0, description=(
+        "reward = success + guide_weight * GQ (reference judge); build the experts with "
+        "expert_rollouts(..., guide_scorer=training.reward.reference_guide_scorer(), guide_weight=...) "
+        "so their rewards have the same shape"))
     rounds: int = Field(default=1, ge=1)
     eval_rounds: list[int] = Field(default_factory=list, description="rounds after which to evaluate greedily")
+    eval_tasks: str = Field(default="split:test", description="task selector of the evaluation (mag run --tasks)")
+    eval_grounding: Literal["som", "coord"] = "som"
     max_attempts: int | None = Field(default=None, ge=1, description="group draws per round (default: one per task)")
     history_window: int = Field(default=5, ge=0)
     concurrency: int = Field(default=2, ge=1)
@@ -179,6 +186,11 @@ def run_grpo(model: Any, processor: Any, tasks: list[Any], grounding: Any, confi
 
     out_dir = Path(config.out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
+    guide_scorer = None
+    if config.guide_weight > 0:  # reward = success + guide_weight * GQ (reference judge)
+        from training.reward import reference_guide_scorer
+
+        guide_scorer = reference_guide_scorer()
     ref = copy.deepcopy(model).eval().requires_grad_(False) if config.beta > 0 else None
     optimizer = torch.optim.AdamW([p for p in model.parameters() if p.requires_grad], lr=config.lr,
                                   weight_decay=config.weight_decay)
@@ -192,7 +204,7 @@ def run_grpo(model: Any, processor: Any, tasks: list[Any], grounding: Any, confi
                 call_log=server.calls, experts=experts, k_experts=config.k_experts,
                 max_attempts=config.max_attempts, temperature=config.temperature,
                 max_tokens=config.max_new_tokens, history_window=config.history_window,
-                concurrency=config.concurrency)
+                concurrency=config.concurrency, guide_scorer=guide_scorer, guide_weight=config.guide_weight)
             if on_collect is not None:
                 on_collect(r, collected, server)
             sampling = collected.sampling
@@ -205,8 +217,10 @@ def run_grpo(model: Any, processor: Any, tasks: list[Any], grounding: Any, confi
                 metrics.update(report.model_dump(exclude={"losses"}))
             server.note_weights_updated()
             metrics["checkpoint"] = save_checkpoint(model, processor, out_dir / f"round_{r}")
-            if evaluate is not None and r in config.eval_rounds:
-                metrics.update({f"eval_{k}": v for k, v in evaluate(r, server).items()})
+            if r in config.eval_rounds:
+                scores = evaluate(r, server) if evaluate is not None else evaluate_policy(
+                    server, config, out_dir / f"eval_{r}")
+                metrics.update({f"eval_{k}": v for k, v in scores.items()})
             with (out_dir / "metrics.jsonl").open("a") as f:
                 f.write(json.dumps(metrics) + "\n")
             if writer is not None:
@@ -216,3 +230,17 @@ def run_grpo(model: Any, processor: Any, tasks: list[Any], grounding: Any, confi
     if writer is not None:
         writer.close()
     return reports
+
+
+def evaluate_policy(server: PolicyServer, config: GRPOConfig, out: Path) -> dict[str, float]:
+    """Greedy episodes (temperature 0) of the served policy on `config.eval_tasks`, through the
+    evaluation runner: the success rate and the number of episodes."""
+    from mag_mcp.tasks.registry import TaskRegistry
+    from training.rollout import policy_agent, run_episodes
+
+    tasks = TaskRegistry.builtin().select(config.eval_tasks)
+    agent = policy_agent(server.base_url, "policy-eval", 0.0, config.max_new_tokens, config.history_window, 600.0)
+    console = Console(stderr=True, quiet=True)
+    run = anyio.run(lambda: run_episodes("policy-eval", agent, tasks, config.eval_grounding, out, config.concurrency, 1,
+                                 console))
+    return {"success_rate": run.success_rate, "episodes": float(len(run.episodes))}

@@ -126,12 +126,15 @@ def policy_trajectory(ep: EpisodeRecord, calls: list[PolicyCall], used: set[int]
     return traj
 
 
-def expert_trajectory(ep: EpisodeRecord, processor: Any, history_window: int = 5) -> Trajectory:
+def expert_trajectory(ep: EpisodeRecord, processor: Any, history_window: int = 5,
+                      guide_scorer: GuideScorer | None = None, guide_weight: float = 0.0) -> Trajectory:
     """An expert (off-policy) trajectory of a successful episode: prompts as the agent renders them,
-    targets `format_output(action, guide)` + end of turn."""
+    targets `format_output(action, guide)` + end of turn; rewarded like a policy rollout."""
     tok = processor.tokenizer
+    guide = guide_scorer(ep) if guide_scorer is not None and guide_weight else None
     traj = Trajectory(task_id=ep.task.id, grounding=ep.header.grounding, episode_id=ep.header.episode_id,
-                      source=ep.header.agent, success=True, reward=rollout_reward(True), off_policy=True)
+                      source=ep.header.agent, success=True, reward=rollout_reward(True, guide, guide_weight),
+                      off_policy=True)
     for s in episode_samples(ep, history_window):
         ids = tok(s.target + END_OF_TURN, add_special_tokens=False)["input_ids"]
         traj.steps.append(StepTokens(prompt_text=render_prompt(processor, s.messages),
@@ -140,7 +143,8 @@ def expert_trajectory(ep: EpisodeRecord, processor: Any, history_window: int = 5
 
 
 def expert_rollouts(run_dir: Path, processor: Any, grounding: Grounding, history_window: int = 5,
-                    agent: str | None = None) -> list[Rollout]:
+                    agent: str | None = None, guide_scorer: GuideScorer | None = None,
+                    guide_weight: float = 0.0) -> list[Rollout]:
     """Off-policy rollouts of every successful episode under `run_dir` in `grounding` (of `agent` if given)."""
     out = []
     for ep in load_run(Path(run_dir)):
@@ -148,7 +152,7 @@ def expert_rollouts(run_dir: Path, processor: Any, grounding: Grounding, history
             continue
         if agent is not None and ep.header.agent != agent:
             continue
-        traj = expert_trajectory(ep, processor, history_window)
+        traj = expert_trajectory(ep, processor, history_window, guide_scorer, guide_weight)
         out.append(Rollout(task_id=traj.task_id, reward=traj.reward, success=True, off_policy=True,
                            source=traj.source, data=traj))
     return out
@@ -169,7 +173,7 @@ class CollectResult:
         return self.successes / self.episodes if self.episodes else 0.0
 
 
-def _policy_agent(policy_url: str, model_name: str, temperature: float, max_tokens: int, history_window: int,
+def policy_agent(policy_url: str, model_name: str, temperature: float, max_tokens: int, history_window: int,
                   timeout_s: float) -> Any:
     from evaluators.judges.llm_client import LLMConfig
     from mag_mcp.agents.model import ModelAgentConfig, make_model_agent
@@ -200,8 +204,8 @@ def collect_groups(tasks: list[Task | str], grounding: Grounding, G: int, policy
     def draw(batch: list[str]) -> None:
         out = Path(out_dir) / f"draw_{len(res.run_dirs)}"
         res.run_dirs.append(out)
-        agent = _policy_agent(policy_url, model_name, temperature, max_tokens, history_window, timeout_s)
-        run = anyio.run(lambda: _run(model_name, agent, [by_id[t] for t in batch], grounding, out, concurrency,
+        agent = policy_agent(policy_url, model_name, temperature, max_tokens, history_window, timeout_s)
+        run = anyio.run(lambda: run_episodes(model_name, agent, [by_id[t] for t in batch], grounding, out, concurrency,
                                      G, console))
         wanted = {e.episode_id for e in run.episodes if e.episode_id}
         calls = call_log()
@@ -229,7 +233,7 @@ def collect_groups(tasks: list[Task | str], grounding: Grounding, G: int, policy
     return res
 
 
-async def _run(name: str, agent: Any, tasks: list[Task], grounding: Grounding, out: Path, concurrency: int,
+async def run_episodes(name: str, agent: Any, tasks: list[Task], grounding: Grounding, out: Path, concurrency: int,
                samples: int, console: Console) -> Any:
     from mag_mcp.agents.runner import run_agent
 

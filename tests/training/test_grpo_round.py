@@ -37,7 +37,7 @@ def test_one_grpo_round_with_real_rollouts(gold_run, tmp_path):
     assert {e.task_id for e in experts} == set(TASKS) and all(e.off_policy for e in experts)
     before = copy.deepcopy(model.state_dict())
     config = GRPOConfig(G=2, k_experts=1, max_new_tokens=24, temperature=1.0, lr=1e-3, rounds=1,
-                        out_dir=tmp_path / "grpo", concurrency=2)
+                        out_dir=tmp_path / "grpo", concurrency=2, eval_rounds=[1], eval_tasks=TASKS[0])
     seen: dict[str, object] = {}
 
     def check_rollouts(round_: int, collected: CollectResult, server) -> None:
@@ -77,6 +77,9 @@ def test_one_grpo_round_with_real_rollouts(gold_run, tmp_path):
     assert (out / "round_1" / "model.safetensors").exists()
     (line,) = [json.loads(x) for x in (out / "metrics.jsonl").read_text().splitlines()]
     assert line["fraction_dropped"] == 0.0 and line["groups_kept"] == len(TASKS)
+    # greedy evaluation after round 1 through the evaluation runner (the random policy fails)
+    assert line["eval_episodes"] == 1.0 and line["eval_success_rate"] == 0.0
+    assert (out / "eval_1" / "results.json").exists()
     for key in ("reward_mean", "success_rate", "loss", "clip_fraction", "kl", "tokens", "expert_share"):
         assert key in line
     assert line["reward_mean"] == pytest.approx(1 / config.G)
