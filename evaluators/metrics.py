@@ -262,12 +262,15 @@ def _verdict(diff: float, p: float, alpha: float) -> str:
     return f"no significant difference ({_format_p(p)})"
 
 
-def _indexed(episodes: Iterable[EpisodeScore]) -> dict[tuple[str, str, int], EpisodeScore]:
-    """Episodes keyed by (task, grounding, sample index); the index is the
-    rank of the episode id among that (task, grounding)'s episodes."""
+def _indexed(
+    episodes: Iterable[EpisodeScore], by_grounding: bool = True
+) -> dict[tuple[str, str, int], EpisodeScore]:
+    """Episodes keyed by (task, grounding, sample index); the index is the rank of
+    the episode id among that (task, grounding)'s episodes. Without `by_grounding`
+    the grounding is left out of the key ("")."""
     groups: dict[tuple[str, str], list[EpisodeScore]] = defaultdict(list)
     for e in episodes:
-        groups[(e.task_id, e.grounding)].append(e)
+        groups[(e.task_id, e.grounding if by_grounding else "")].append(e)
     out: dict[tuple[str, str, int], EpisodeScore] = {}
     for (task, grounding), eps in groups.items():
         for i, e in enumerate(sorted(eps, key=lambda x: x.episode_id)):
@@ -280,6 +283,7 @@ def compare(
     b: Iterable[EpisodeScore],
     *,
     judge: str | None = None,
+    by_grounding: bool = True,
     alpha: float = 0.05,
     iters: int = BOOT_ITERS,
     seed: int = BOOT_SEED,
@@ -288,11 +292,13 @@ def compare(
 
     Episodes pair on (task_id, grounding, sample index), the index being the
     order of episode ids within a (task, grounding); only pairs present on both
-    sides count. Success is tested with the exact McNemar test (b = A only,
-    c = B only), GGS with a paired bootstrap of success x GQ. `verdict` says
+    sides count; `by_grounding=False` pairs on (task_id, sample index) alone, to
+    compare one grounding with the other on the same tasks. Success is tested with
+    the exact McNemar test (b = A only, c = B only), GGS with a paired bootstrap of
+    success x GQ. `verdict` says
     "A > B", "A < B" or "no significant difference" at `alpha`, for success.
     """
-    ia, ib = _indexed(a), _indexed(b)
+    ia, ib = _indexed(a, by_grounding), _indexed(b, by_grounding)
     keys = sorted(ia.keys() & ib.keys())
     pairs = [(ia[k], ib[k]) for k in keys]
     a_only = sum(x.success and not y.success for x, y in pairs)

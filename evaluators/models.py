@@ -17,22 +17,20 @@ from typing import Literal, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field
 
 from mag_mcp.agents.base import ModelUsage
-from mag_mcp.tasks.schema import Grounding
+from mag_mcp.tasks.schema import Grounding, Task
 
 LengthBucketName = Literal["1-4", "5-9", ">9", "unknown"]
 AlignedBy = Literal["target", "url", "dtw"]
 SCORES_NAME = "scores.json"
 
 
-def length_bucket(gold_som_steps: int | None) -> LengthBucketName:
-    """The gold-length bucket of a task: its number of Set-of-Mark gold steps."""
-    if not gold_som_steps:
-        return "unknown"
-    if gold_som_steps <= 4:
-        return "1-4"
-    if gold_som_steps <= 9:
-        return "5-9"
-    return ">9"
+_BUCKET_NAMES: dict[str | None, LengthBucketName] = {"short": "1-4", "medium": "5-9", "long": ">9", None: "unknown"}
+
+
+def length_bucket(task: Task) -> LengthBucketName:
+    """The report's name of a task's gold-length bucket (`Task.length_bucket` over its
+    Set-of-Mark gold steps: 1-4, 5-9, >9; "unknown" without gold)."""
+    return _BUCKET_NAMES[task.length_bucket("som")]
 
 
 class TargetView(BaseModel):

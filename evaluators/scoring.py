@@ -195,7 +195,6 @@ async def score_episode(ep: EpisodeRecord, setup: ScoringSetup, limit: anyio.Sem
     gq = sum(s.score for s in steps) / len(steps) if steps else 0.0
     success = bool(check and check.success)
     task = ep.task
-    gold_som = len(task.mag.gold["som"].steps) if task.mag and "som" in task.mag.gold else None
     if check is not None:
         messages = [f"{d.eval_type}: {d.message}" for d in check.details]
     else:
@@ -203,7 +202,7 @@ async def score_episode(ep: EpisodeRecord, setup: ScoringSetup, limit: anyio.Sem
     return EpisodeScore(
         episode_id=ep.header.episode_id, run_id=ep.header.run_id, agent=ep.header.agent, task_id=task.id,
         grounding=ep.header.grounding, sites=list(task.sites), split=task.mag.split if task.mag else "test",
-        length_bucket=length_bucket(gold_som), status=ep.outcome.status, success=success,
+        length_bucket=length_bucket(task), status=ep.outcome.status, success=success,
         check_score=check.score if check else 0.0, needs_judge=bool(check and check.needs_judge),
         check_messages=messages, answer=ep.outcome.answer, steps=len(ep.steps),
         compliant_steps=sum(s.compliant for s in ep.steps), gq=round(gq, 4), ggs=round(gq * success, 4),

@@ -143,15 +143,6 @@ def pass_k_value(row: Row, attr: str, k: int) -> float | None:
     return d.get(k, d.get(str(k))) if isinstance(d, dict) else None
 
 
-def _paired_inputs(a: Row, b: Row) -> tuple[list[EpisodeScore], list[EpisodeScore]]:
-    """Episodes to compare. `compare` pairs on (task, grounding, sample); rows of
-    different groundings are paired on (task, sample) by giving B's copies A's
-    grounding (same tasks, the other grounding: the som-vs-coord question)."""
-    if a.grounding == b.grounding:
-        return a.episodes, b.episodes
-    return a.episodes, [e.model_copy(update={"grounding": a.grounding}) for e in b.episodes]
-
-
 def _pair_judge(a: Row, b: Row) -> str:
     ga, gb = a.judge.guide_judge, b.judge.guide_judge
     return ga if ga == gb else f"A: {ga}; B: {gb}"
@@ -196,7 +187,8 @@ def build(runs: list[tuple[Path, RunScores]], title: str = "MAG evaluation repor
 
     pairs: list[Pair] = []
     for a, b in itertools.combinations(rows, 2):
-        res = M.compare(*_paired_inputs(a, b), judge=_pair_judge(a, b))
+        # rows of different groundings pair on the task (the som-vs-coord question)
+        res = M.compare(a.episodes, b.episodes, judge=_pair_judge(a, b), by_grounding=a.grounding == b.grounding)
         if res.n_pairs > 0:
             pairs.append(Pair(a=a.label, b=b.label, result=res))
 
