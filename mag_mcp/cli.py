@@ -38,7 +38,7 @@ def _external_base_urls() -> dict[str, str]:
 def serve(
     transport: Annotated[str, typer.Option(help="stdio or http")] = "stdio",
     host: Annotated[str, typer.Option(help="HTTP bind address")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="HTTP port")] = 8000,
+    port: Annotated[int, typer.Option(help="HTTP port (0 = any free port; the URL is printed)")] = 8000,
     runs_dir: Annotated[Path, typer.Option(help="Where transcripts are written")] = Path("runs"),
     sites: Annotated[str, typer.Option(help="Embedded sites to start: 'all', comma-separated keys, or 'none'")] = "all",
     site_port: Annotated[list[str], typer.Option(help="SITE=PORT (0 = any free port); repeatable")] = [],  # noqa: B006
@@ -81,6 +81,14 @@ def serve(
         env=EnvConfig(runs_dir=runs_dir.resolve(), base_urls=base_urls, max_episodes=max_episodes),
         embedded_sites=embedded, site_ports=ports, oracle=oracle, task_files=[str(p) for p in task_file],
     )
+    sock = None
+    if transport == "http":  # bound before anything starts, so a taken port fails at once
+        from mag_mcp.sites.runner import listening_socket
+
+        try:
+            sock = listening_socket(host, port)
+        except OSError as e:
+            raise fail(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     try:
         server = build_server(config)
     except ValueError as e:
@@ -99,11 +107,13 @@ def serve(
             allowed_hosts=[f"{h}:*" for h in hosts] + hosts,
             allowed_origins=[f"http://{h}:*" for h in hosts] + [f"https://{h}" for h in hosts],
         )
-    err.print(f"MAG MCP server on http://{host}:{port}/mcp")
     import uvicorn
 
+    assert sock is not None
+    port = sock.getsockname()[1]
+    err.print(f"MAG MCP server on http://{host}:{port}/mcp", soft_wrap=True)
     http_app = server.streamable_http_app(transport_security=security, host=host)
-    uvicorn.run(http_app, host=host, port=port, log_level="warning")
+    uvicorn.Server(uvicorn.Config(http_app, log_level="warning")).run(sockets=[sock])
 
 
 RUN_AGENTS = ("gold", "noop", "openai")

@@ -30,8 +30,8 @@ from mag_servers import start_http_server, wait_http_server  # noqa: E402 - need
 
 
 def _spawn_http_server(runs_dir: Path):
-    proc, port = start_http_server(runs_dir)
-    return proc, wait_http_server(proc, port, runs_dir)
+    proc = start_http_server(runs_dir)
+    return proc, wait_http_server(proc, runs_dir)
 
 
 @pytest.fixture(scope="session")

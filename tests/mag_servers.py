@@ -7,37 +7,41 @@ from pathlib import Path
 
 
 def start_http_server(runs_dir: Path, *extra: str):
-    """Start `mag serve --transport http` on a free port without waiting; returns (proc, port)."""
+    """Start `mag serve --transport http --port 0` without waiting; returns the process.
+    The server binds a free port itself and prints its URL (`wait_http_server` reads it)."""
     import subprocess
     import sys
 
-    from mag_mcp.sites.runner import free_port
-
-    port = free_port()
     log = open(runs_dir / "server.log", "w")  # noqa: SIM115 - the server process holds it
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mag_mcp.cli", "serve", "--transport", "http", "--port", str(port),
+        [sys.executable, "-m", "mag_mcp.cli", "serve", "--transport", "http", "--port", "0",
          "--free-ports", "--runs-dir", str(runs_dir), "--max-episodes", "24", *extra],
         stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
     )
-    return proc, port
+    return proc
 
 
-def wait_http_server(proc, port: int, runs_dir: Path, timeout: float = 120) -> str:  # type: ignore[no-untyped-def]
-    """Wait until the server answers; returns its MCP URL."""
+def wait_http_server(proc, runs_dir: Path, timeout: float = 120) -> str:  # type: ignore[no-untyped-def]
+    """Wait until the server answers; returns its MCP URL (read from the line it prints)."""
+    import re
     import time
 
     import httpx
 
     deadline = time.monotonic() + timeout
     while True:
+        log = (runs_dir / "server.log").read_text()
         if proc.poll() is not None:
-            raise RuntimeError(f"server exited: {(runs_dir / 'server.log').read_text()[-2000:]}")
-        try:
-            httpx.get(f"http://127.0.0.1:{port}/", timeout=1)
-            return f"http://127.0.0.1:{port}/mcp"
-        except httpx.HTTPError:
-            if time.monotonic() > deadline:
-                proc.kill()
-                raise RuntimeError("server did not start") from None
-            time.sleep(0.2)
+            raise RuntimeError(f"server exited: {log[-2000:]}")
+        found = re.search(r"MAG MCP server on (http://\S+/mcp)", log)
+        if found:
+            url = found.group(1)
+            try:
+                httpx.get(url.removesuffix("/mcp") + "/", timeout=1)
+                return url
+            except httpx.HTTPError:
+                pass
+        if time.monotonic() > deadline:
+            proc.kill()
+            raise RuntimeError(f"server did not start: {log[-2000:]}")
+        time.sleep(0.2)

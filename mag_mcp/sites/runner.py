@@ -30,6 +30,23 @@ def port_in_use(host: str, port: int) -> bool:
         return s.connect_ex((host, port)) == 0
 
 
+def listening_socket(host: str, port: int) -> socket.socket:
+    """A socket bound to (host, port) and listening; port 0 takes a free one.
+
+    Binding before serving closes the race of `free_port`, where another process
+    may take the port between choosing it and the server binding it."""
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.listen(2048)
+    sock.set_inheritable(True)
+    return sock
+
+
 class EmbeddedSites:
     """Start the given sites; `base_urls` and `stores` describe them once started.
 
@@ -47,6 +64,7 @@ class EmbeddedSites:
         self.stores: dict[str, SiteStateStore] = {}
         self.base_urls: dict[str, str] = {}
         self._servers: list[uvicorn.Server] = []
+        self._sockets: list[socket.socket] = []
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
 
@@ -54,12 +72,20 @@ class EmbeddedSites:
         apps = []
         for key in self.sites:
             spec = site_spec(key)
-            port = self.ports.get(key, spec.default_port) or free_port(self.host)
-            if port_in_use(self.host, port):
+            wanted = self.ports.get(key, spec.default_port)
+            if wanted and port_in_use(self.host, wanted):
+                self._close_sockets()
                 raise RuntimeError(
-                    f"port {port} for site {key} is already in use (another MAG server?). "
+                    f"port {wanted} for site {key} is already in use (another MAG server?). "
                     f"Stop it, choose another port, or use the running sites with --external."
                 )
+            try:
+                sock = listening_socket(self.host, wanted)
+            except OSError as e:
+                self._close_sockets()
+                raise RuntimeError(f"cannot listen on {self.host}:{wanted} for site {key}: {e}") from None
+            self._sockets.append(sock)
+            port = sock.getsockname()[1]
             store = self._store_for(spec)
             self.stores[key] = store
             self.base_urls[key] = f"http://{self.host}:{port}{spec.base_path}"
@@ -77,7 +103,8 @@ class EmbeddedSites:
             asyncio.set_event_loop(loop)
 
             async def main() -> None:
-                tasks = [asyncio.create_task(s.serve()) for s in self._servers]
+                tasks = [asyncio.create_task(s.serve(sockets=[sock]))
+                         for s, sock in zip(self._servers, self._sockets, strict=True)]
                 while not all(s.started for s in self._servers):
                     if any(t.done() for t in tasks):
                         break
@@ -108,6 +135,12 @@ class EmbeddedSites:
         if self._thread:
             self._thread.join(timeout=10)
             self._thread = None
+        self._close_sockets()
+
+    def _close_sockets(self) -> None:
+        for sock in self._sockets:
+            sock.close()
+        self._sockets = []
 
     def __enter__(self) -> EmbeddedSites:
         self.start()

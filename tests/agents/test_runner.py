@@ -36,8 +36,8 @@ def _second_server_started(tmp_path_factory):
     """Start another `mag serve --transport http` (the shop only: the tests' tasks are shop
     tasks) on its own port without waiting for it, so that it boots while `http_server` does."""
     runs = tmp_path_factory.mktemp("second-runs")
-    proc, port = start_http_server(runs, "--sites", "shopping")
-    yield proc, port, runs
+    proc = start_http_server(runs, "--sites", "shopping")
+    yield proc, runs
     proc.terminate()
     try:
         proc.wait(timeout=20)
@@ -48,8 +48,8 @@ def _second_server_started(tmp_path_factory):
 @pytest.fixture(scope="module")
 def second_server(_second_server_started, http_server):
     """A second real server on another port (runs dir of its own); yields (url, runs_dir)."""
-    proc, port, runs = _second_server_started
-    return wait_http_server(proc, port, runs), runs
+    proc, runs = _second_server_started
+    return wait_http_server(proc, runs), runs
 
 
 def comparable(out: Path) -> dict:

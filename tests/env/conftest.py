@@ -15,13 +15,14 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from mag_mcp.env.browser import BrowserPool
-from mag_mcp.sites.runner import free_port
+from mag_mcp.sites.runner import listening_socket
 
 
 class TrapSites:
     def __init__(self) -> None:
-        self.allowed_port = free_port()
-        self.forbidden_port = free_port()
+        # sockets bound now, so no other process can take the ports before the servers start
+        self._sockets = [listening_socket("127.0.0.1", 0), listening_socket("127.0.0.1", 0)]
+        self.allowed_port, self.forbidden_port = (s.getsockname()[1] for s in self._sockets)
         self.forbidden_hits: list[str] = []
         self._servers: list[uvicorn.Server] = []
 
@@ -85,9 +86,9 @@ class TrapSites:
         return Starlette(routes=[Route("/{path:path}", any_path)])
 
     def start(self) -> None:
-        for app, port in ((self.app_allowed(), self.allowed_port), (self.app_forbidden(), self.forbidden_port)):
-            server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-            threading.Thread(target=server.run, daemon=True).start()
+        for app, sock in zip((self.app_allowed(), self.app_forbidden()), self._sockets, strict=True):
+            server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+            threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
             self._servers.append(server)
         deadline = time.monotonic() + 10
         while not all(s.started for s in self._servers):
@@ -98,6 +99,8 @@ class TrapSites:
     def stop(self) -> None:
         for s in self._servers:
             s.should_exit = True
+        for sock in self._sockets:
+            sock.close()
 
 
 @pytest.fixture(scope="module")
