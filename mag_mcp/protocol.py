@@ -213,11 +213,22 @@ class ParsedOutput(BaseModel):
     error: str | None = None
 
 
+_THINKING_RE = re.compile(r"^\s*<think>.*?</think>", re.S)
+
+
+def strip_thinking(raw: str) -> str:
+    """The output without a leading `<think>...</think>` block (reasoning models such as Qwen3.5
+    served with thinking on); an unclosed block is left as it is and fails to parse."""
+    return _THINKING_RE.sub("", raw, count=1).lstrip() if raw.lstrip().startswith("<think>") else raw
+
+
 _FIELD_RE = re.compile(r"^\s*(?:\*\*)?(Thought|Action|Guide)\s*(?:\*\*)?\s*:\s*(?:\*\*)?\s*", re.I | re.M)
 
 
 def parse_output(raw: str, grounding: Grounding) -> ParsedOutput:
-    """Parse `Thought/Action/Guide` output. Never raises: errors make it non-compliant."""
+    """Parse `Thought/Action/Guide` output (after a leading thinking block, if any).
+    Never raises: errors make it non-compliant."""
+    raw = strip_thinking(raw)
     if len(raw) > MAX_OUTPUT_CHARS:
         return ParsedOutput(compliant=False, error=f"output is {len(raw):,} characters; the limit is {MAX_OUTPUT_CHARS:,}")
     fields: dict[str, str] = {}

@@ -2,7 +2,7 @@ import pytest
 
 from mag_mcp.protocol import (
     Action, ProtocolError, find_guide_leak, format_output, parse_action, parse_output, render_step_text,
-    render_system_prompt, StepPrompt, HistoryEntry,
+    render_system_prompt, StepPrompt, HistoryEntry, MAX_OUTPUT_CHARS, strip_thinking,
 )
 
 
@@ -126,3 +126,15 @@ def test_prompts_render_both_groundings():
         history=[HistoryEntry(action="click [1]", guide="Click Socks.")],
     ))
     assert "Buy socks" in text and '[1] link "Socks"' in text and "1. click [1] — Click Socks." in text
+
+
+def test_a_leading_thinking_block_is_ignored():
+    answer = "Action: click [3]\nGuide: Open the cart."
+    thinking = "<think>\nAction: click [9]\nGuide: not this one.\n</think>\n\n"
+    assert strip_thinking(thinking + answer) == answer
+    parsed = parse_output(thinking + answer, "som")
+    assert parsed.compliant and parsed.guide == "Open the cart."
+    assert parse_output("<think>" + "x" * (MAX_OUTPUT_CHARS + 10) + "</think>" + answer, "som").compliant
+    unclosed = parse_output("<think>still thinking, Action: click [3]", "som")
+    assert not unclosed.compliant
+    assert strip_thinking(answer) == answer

@@ -26,14 +26,17 @@ END_OF_TURN = "<|im_end|>"
 
 
 def render_prompt(processor: Any, messages: list[dict[str, Any]]) -> str:
-    """The chat-template text of the messages, up to and including `<|im_start|>assistant\\n`."""
-    return processor.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
+    """The chat-template text of the messages, up to and including `<|im_start|>assistant\\n`
+    (and, for templates with thinking blocks such as Qwen3.5's, an empty `<think>` block: MAG's
+    answers are written without thinking)."""
+    return processor.apply_chat_template(messages, tokenize=False, add_generation_prompt=True,
+                                         enable_thinking=False)
 
 
 def render_conversation(processor: Any, messages: list[dict[str, Any]], target: str) -> str:
     """The chat-template text of the messages followed by the assistant's `target` turn."""
     full = [*messages, {"role": "assistant", "content": target}]
-    return processor.apply_chat_template(full, tokenize=False)
+    return processor.apply_chat_template(full, tokenize=False, enable_thinking=False)
 
 
 def encode_sample(processor: Any, messages: list[dict[str, Any]], image: Any, target: str) -> dict[str, torch.Tensor]:
@@ -91,3 +94,10 @@ def count_tokens(encoded: dict[str, torch.Tensor], image_token_id: int) -> tuple
     ids = encoded["input_ids"]
     images = int((ids == image_token_id).sum())
     return int(ids.numel()) - images, images
+
+
+def to_model(model: Any, inputs: dict[str, Any]) -> dict[str, Any]:
+    """Model inputs on the model's device, pixel values in the model's dtype (bf16 on GPU)."""
+    param = next(model.parameters())
+    return {k: (v.to(param.device, param.dtype) if k == "pixel_values" else v.to(param.device))
+            if isinstance(v, torch.Tensor) else v for k, v in inputs.items()}

@@ -35,7 +35,12 @@ GB = 1024**3
 
 @dataclass(frozen=True)
 class ModelShape:
-    """Shape of a Qwen-VL model (Qwen2.5-VL layout: gated MLPs in both towers)."""
+    """Shape of a Qwen-VL model.
+
+    arch "qwen2.5-vl": biased q/k/v, gated MLPs in both towers, window attention.
+    arch "qwen3.5": every `full_every`-th layer is gated full attention (q_proj doubled for the
+    output gate, q/k norms, no biases), the others Gated DeltaNet linear attention; the vision
+    tower has plain (fc1/fc2) MLPs, LayerNorms with biases and learned position embeddings."""
 
     name: str
     vocab: int
@@ -52,19 +57,35 @@ class ModelShape:
     patch: int = 14
     merge: int = 2
     temporal_patch: int = 2
+    arch: str = "qwen2.5-vl"
+    full_every: int = 1  # qwen3.5: one full-attention layer every 4
+    linear_k_heads: int = 0
+    linear_v_heads: int = 0
+    linear_k_dim: int = 0
+    linear_v_dim: int = 0
+    conv_kernel: int = 4
+    vision_positions: int = 0  # qwen3.5: learned position embeddings of the vision tower
+
+    @property
+    def full_layers(self) -> int:
+        return self.layers // self.full_every
 
 
-# Qwen2.5-VL-3B/7B: values of the released configs. qwen2.5-vl-1.5b-smoke: the randomly
-# initialised model of `training.smoke` (3B's shape, narrower and shallower).
-# qwen3.5-9b: ASSUMED values for sizing only (a Qwen3-8B-like text model with a 27-layer,
-# 1152-wide vision tower; patch 16 as in Qwen3-VL). Qwen3.5's language model mixes linear-
-# and full-attention layers; it is counted here as if all layers were full attention.
+# Qwen2.5-VL-3B/7B: values of the released configs. qwen2.5-vl-1.5b-smoke and
+# qwen3.5-2b-smoke: the randomly initialised models of `training.smoke`. qwen3.5-9b: the
+# defaults of transformers' `Qwen3_5Config` (a 9.4B model: 32 layers, 8 of them full
+# attention, vocabulary 248,320), with the vision merger projecting to the text width.
 MODELS: dict[str, ModelShape] = {
     "qwen2.5-vl-3b": ModelShape("qwen2.5-vl-3b", 151936, 2048, 36, 16, 2, 128, 11008, True, 32, 1280, 3420),
     "qwen2.5-vl-7b": ModelShape("qwen2.5-vl-7b", 151936, 3584, 28, 28, 4, 128, 18944, False, 32, 1280, 3420),
     "qwen2.5-vl-1.5b-smoke": ModelShape("qwen2.5-vl-1.5b-smoke", 151936, 1536, 20, 12, 2, 128, 8960, True,
                                         16, 1280, 3420),
-    "qwen3.5-9b": ModelShape("qwen3.5-9b", 151936, 4096, 36, 32, 8, 128, 12288, False, 27, 1152, 4304, patch=16),
+    "qwen3.5-2b-smoke": ModelShape("qwen3.5-2b-smoke", 248320, 2048, 20, 8, 2, 256, 6144, True, 24, 1024, 4096,
+                                   patch=16, arch="qwen3.5", full_every=4, linear_k_heads=16, linear_v_heads=16,
+                                   linear_k_dim=128, linear_v_dim=128, vision_positions=2304),
+    "qwen3.5-9b": ModelShape("qwen3.5-9b", 248320, 4096, 32, 16, 4, 256, 12288, False, 27, 1152, 4304, patch=16,
+                             arch="qwen3.5", full_every=4, linear_k_heads=16, linear_v_heads=32, linear_k_dim=128,
+                             linear_v_dim=128, vision_positions=2304),
 }
 
 GPUS: dict[str, dict[str, float]] = {  # dense bf16 peak FLOP/s, memory bandwidth B/s, memory bytes
@@ -96,22 +117,42 @@ def image_tokens(width: int, height: int, patch: int = 14, merge: int = 2, min_p
     return (h // patch) * (w // patch) // (merge * merge)
 
 
-def text_params(m: ModelShape) -> int:
-    """Language model parameters: embeddings, attention (q/k/v biased), gated MLP, RMSNorms, LM head."""
+def _attention_params(m: ModelShape) -> int:
+    """One full-attention block (without norms)."""
     q, kv = m.heads * m.head_dim, m.kv_heads * m.head_dim
-    attn = m.hidden * q + q + 2 * (m.hidden * kv + kv) + q * m.hidden
+    if m.arch == "qwen3.5":  # q_proj also yields the output gate; q/k RMSNorms; no biases
+        return m.hidden * 2 * q + 2 * m.hidden * kv + q * m.hidden + 2 * m.head_dim
+    return m.hidden * q + q + 2 * (m.hidden * kv + kv) + q * m.hidden
+
+
+def _linear_attention_params(m: ModelShape) -> int:
+    """One Gated DeltaNet block: qkv/z/b/a input projections, causal conv, decay, gated norm, output."""
+    keys, values = m.linear_k_heads * m.linear_k_dim, m.linear_v_heads * m.linear_v_dim
+    conv_dim = 2 * keys + values
+    return (m.hidden * conv_dim + m.hidden * values + 2 * m.hidden * m.linear_v_heads + conv_dim * m.conv_kernel
+            + 2 * m.linear_v_heads + m.linear_v_dim + values * m.hidden)
+
+
+def text_params(m: ModelShape) -> int:
+    """Language model parameters: embeddings, attention blocks, gated MLPs, RMSNorms, LM head."""
     mlp = 3 * m.hidden * m.intermediate
-    layer = attn + mlp + 2 * m.hidden
+    full, linear = m.full_layers, m.layers - m.full_layers
+    blocks = full * _attention_params(m) + linear * _linear_attention_params(m) + m.layers * (mlp + 2 * m.hidden)
     embed = m.vocab * m.hidden
-    return embed + m.layers * layer + m.hidden + (0 if m.tie_embeddings else embed)
+    return embed + blocks + m.hidden + (0 if m.tie_embeddings else embed)
 
 
 def vision_params(m: ModelShape) -> int:
-    """Vision tower parameters: patch embedding, blocks (biased qkv/proj, gated MLP), 2x2 merger."""
+    """Vision tower parameters: patch embedding, blocks (biased qkv/proj, MLP), 2x2 merger."""
     v, i = m.vision_hidden, m.vision_intermediate
+    merged = v * m.merge * m.merge
+    if m.arch == "qwen3.5":  # biased patch conv, learned positions, LayerNorms, fc1/fc2 MLP
+        patch = 3 * m.temporal_patch * m.patch * m.patch * v + v + m.vision_positions * v
+        block = 4 * v + (3 * v * v + 3 * v) + (v * v + v) + (v * i + i) + (i * v + v)
+        merger = 2 * v + (merged * merged + merged) + (merged * m.hidden + m.hidden)
+        return patch + m.vision_depth * block + merger
     patch = 3 * m.temporal_patch * m.patch * m.patch * v
     block = 2 * v + (3 * v * v + 3 * v) + (v * v + v) + 2 * (v * i + i) + (i * v + v)
-    merged = v * m.merge * m.merge
     merger = v + (merged * merged + merged) + (merged * m.hidden + m.hidden)
     return patch + m.vision_depth * block + merger
 
@@ -122,10 +163,15 @@ def total_params(m: ModelShape) -> int:
 
 
 def lora_params(m: ModelShape, r: int = 16) -> int:
-    """LoRA parameters on the language model's q/k/v/o/gate/up/down projections: r * (in + out) each."""
+    """LoRA parameters on `training.sft.LORA_TARGET`: r * (in + out) for each of the language model's
+    q/k/v/o, gate/up/down, and (Qwen3.5) the linear-attention qkv/z input and output projections."""
     q, kv = m.heads * m.head_dim, m.kv_heads * m.head_dim
-    per_layer = r * ((m.hidden + q) * 2 + (m.hidden + kv) * 2 + (m.hidden + m.intermediate) * 3)
-    return m.layers * per_layer
+    q_out = 2 * q if m.arch == "qwen3.5" else q
+    mlp = r * (m.hidden + m.intermediate) * 3
+    attention = r * ((m.hidden + q_out) + (m.hidden + q) + (m.hidden + kv) * 2)
+    keys, values = m.linear_k_heads * m.linear_k_dim, m.linear_v_heads * m.linear_v_dim
+    linear = r * ((m.hidden + 2 * keys + values) + (m.hidden + values) + (values + m.hidden))
+    return m.layers * mlp + m.full_layers * attention + (m.layers - m.full_layers) * linear
 
 
 def state_bytes(params: int, mode: str = "full", gpus: int = 1, lora: int = 0) -> float:

@@ -24,9 +24,10 @@ from typing import Any, Literal
 
 import anyio
 import torch
-from rich.console import Console
 from pydantic import BaseModel, ConfigDict, Field
+from rich.console import Console
 
+from training.collate import to_model
 from training.grpo_math import Rollout, TokenBatch, group_advantages, grpo_loss
 from training.policy_server import PolicyServer, encode_prompt
 from training.rollout import CollectResult, StepTokens, collect_groups
@@ -99,7 +100,7 @@ def step_logps(model: Any, processor: Any, step: StepTokens) -> torch.Tensor:
         if key in enc:
             fill = 1 if key == "attention_mask" else 0
             inputs[key] = torch.cat([enc[key], torch.full((1, k), fill, dtype=enc[key].dtype)], dim=1)
-    inputs = {key: v.to(device) for key, v in inputs.items()}
+    inputs = to_model(model, inputs)
     logits = model(**inputs).logits[0, n - 1:n - 1 + k].float()
     return torch.log_softmax(logits, dim=-1).gather(-1, out[0].to(device).unsqueeze(-1)).squeeze(-1)
 

@@ -38,7 +38,7 @@ from typing import Any, Self
 import torch
 from PIL import Image
 
-from training.collate import END_OF_TURN, render_prompt
+from training.collate import END_OF_TURN, render_prompt, to_model
 
 DATA_URL_PREFIX = "data:"
 
@@ -130,7 +130,7 @@ class PolicyServer:
         messages = body.get("messages") or []
         images = request_images(messages)
         prompt_text = render_prompt(self.processor, messages)
-        enc = encode_prompt(self.processor, prompt_text, images)
+        enc = to_model(self.model, encode_prompt(self.processor, prompt_text, images))
         temperature = float(body.get("temperature", 1.0) or 0.0)
         top_p = float(body.get("top_p", 1.0) or 1.0)
         max_new = int(body.get("max_tokens") or body.get("max_completion_tokens") or 256)
@@ -152,12 +152,12 @@ class PolicyServer:
                 out = self.model.generate(**enc, **kwargs)
             n_prompt = enc["input_ids"].shape[1]
             ids = out.sequences[0, n_prompt:].tolist()
-            raw = torch.stack(out.logits, dim=1)[0, : len(ids)].float()
+            raw = torch.stack(out.logits, dim=1)[0, : len(ids)].float().cpu()
             logps = torch.log_softmax(raw, dim=-1).gather(-1, torch.tensor(ids).unsqueeze(-1)).squeeze(-1)
             text = self.processor.tokenizer.decode(ids, skip_special_tokens=True)
             finish = "stop" if ids and ids[-1] == self.eos_id else "length"
             call = PolicyCall(index=index, prompt_text=prompt_text, images=images,
-                              prompt_ids=enc["input_ids"][0].tolist(), output_ids=ids, logprobs=logps.tolist(),
+                              prompt_ids=enc["input_ids"][0].cpu().tolist(), output_ids=ids, logprobs=logps.tolist(),
                               text=text, finish_reason=finish, weights_version=self.weights_version, seed=seed,
                               elapsed_s=time.perf_counter() - t0, messages=messages)
             with self._log_lock:

@@ -29,7 +29,10 @@ from training.data import SFTSample, dataset_samples
 
 # The language model's projections in Qwen-VL models (the vision tower's MLP reuses the
 # MLP names, hence the path anchor).
-LORA_TARGET = r".*language_model.*\.(q_proj|k_proj|v_proj|o_proj|gate_proj|up_proj|down_proj)"
+# The language model's projections: attention and MLP (Qwen2.5-VL, Qwen3.5's full-attention layers)
+# and Qwen3.5's linear-attention (Gated DeltaNet) input and output projections.
+LORA_TARGET = (r".*language_model.*\.(q_proj|k_proj|v_proj|o_proj|gate_proj|up_proj|down_proj"
+               r"|in_proj_qkv|in_proj_z|out_proj)")
 
 
 class SFTConfig(BaseModel):

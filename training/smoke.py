@@ -1,12 +1,20 @@
-"""A timed smoke run of SFT and one GRPO-like round on a randomly initialised Qwen2.5-VL.
+"""A timed smoke run of SFT and one GRPO-like round on a randomly initialised Qwen VL model.
 
 Needs no download: the model is built from a config in code (random weights), the
 tokenizer and image processor are those of `training.tiny` (a locally trained
 tokenizer; its ids are a subset of the model's 151,936-entry vocabulary, so embedding
 and LM-head memory are those of the real model).
 
+Families: `--family qwen3.5` (the architecture of Qwen3.5-9B: hybrid Gated DeltaNet /
+gated full attention 3:1, head_dim 256, patch-16 vision tower, 248,320-entry vocabulary) and
+`--family qwen2.5-vl`.
+
 Presets:
-    1.5b  Qwen2.5-VL-3B's shape scaled to ~1.52B parameters (hidden 1536, 20 layers, 12 heads,
+    1.5b  qwen3.5: ~1.98B parameters (hidden 2048, 20 layers of which 5 full attention,
+          8 heads / 2 KV heads of 256, linear attention 16 x 128 keys and values, intermediate
+          6144, tied embeddings; vision tower 24 x 1024), 1280x720 screenshots at Qwen3-VL's
+          default pixel bounds (880 image tokens per step);
+          qwen2.5-vl: Qwen2.5-VL-3B's shape scaled to ~1.52B parameters (hidden 1536, 20 layers, 12 heads,
           2 KV heads, intermediate 8960, tied embeddings; vision tower 16 x 1280), bf16,
           gradient checkpointing, 1280x720 screenshots at Qwen2.5-VL's default max_pixels
           (1196 image tokens per step);
@@ -19,7 +27,7 @@ through `training.sft.train_sft`; then generation (G samples per prompt, in-proc
 (rewards [1, 0, 0, 1], the last sample of each group marked off-policy). The summary is
 printed as JSON and written to `--out`.
 
-    python -m training.smoke --device cuda --preset 1.5b --out smoke.json
+    python -m training.smoke --device cuda --family qwen3.5 --preset 1.5b --out smoke.json
     python -m training.smoke --device cpu --preset tiny --out smoke.json
 """
 
@@ -47,13 +55,24 @@ from training.grpo_math import (
     grpo_loss,
 )
 from training.sft import SFTConfig, train_sft
-from training.tiny import SPECIAL_TOKENS, build_processor, build_tiny
+from training.tiny import (
+    FAMILIES,
+    PATCH_SIZES,
+    SPECIAL_TOKENS,
+    build_processor,
+    build_tiny,
+    qwen3_5_config,
+)
 
 REAL_VOCAB = 151_936
+QWEN3_5_VOCAB = 248_320
 QWEN_MAX_PIXELS = 16384 * 28 * 28  # Qwen2.5-VL's processor default
 QWEN_MIN_PIXELS = 56 * 56
+QWEN3_MAX_PIXELS = 16384 * 32 * 32  # Qwen3-VL's processor default (longest_edge)
+QWEN3_MIN_PIXELS = 65536
+PIXELS = {"qwen2.5-vl": (QWEN_MAX_PIXELS, QWEN_MIN_PIXELS), "qwen3.5": (QWEN3_MAX_PIXELS, QWEN3_MIN_PIXELS)}
 SUMMARY_KEYS = (
-    "preset", "device", "device_name", "dtype", "lora", "params", "trainable_params", "image_tokens_per_step",
+    "family", "preset", "device", "device_name", "dtype", "lora", "params", "trainable_params", "image_tokens_per_step",
     "text_tokens_per_step", "sft_steps", "sft_tokens_per_s", "sft_step_time_s", "sft_losses", "peak_memory_gb",
     "generation_tokens_per_s", "generation_s", "grpo_update_s", "grpo_loss", "total_s",
 )
@@ -83,20 +102,41 @@ def smoke_config(tokenizer: Any) -> Any:
     )
 
 
-def build_model(preset: str, device: torch.device) -> tuple[Any, Any]:
+def smoke_qwen3_5_config(tokenizer: Any) -> Any:
+    """The ~2B Qwen3.5 config: Qwen3.5-9B's layer pattern, head sizes and vocabulary, narrower and shallower."""
+    text = {
+        "vocab_size": QWEN3_5_VOCAB, "hidden_size": 2048, "intermediate_size": 6144, "num_hidden_layers": 20,
+        "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 256, "linear_num_key_heads": 16,
+        "linear_num_value_heads": 16, "linear_key_head_dim": 128, "linear_value_head_dim": 128, "rms_norm_eps": 1e-6,
+        "rope_parameters": {"rope_type": "default", "rope_theta": 10_000_000.0, "partial_rotary_factor": 0.25,
+                            "mrope_section": [11, 11, 10], "mrope_interleaved": True},
+    }
+    vision = {"depth": 24, "hidden_size": 1024, "intermediate_size": 4096, "num_heads": 16,
+              "num_position_embeddings": 2304}
+    return qwen3_5_config(tokenizer, text, vision, tie_embeddings=True)
+
+
+def build_model(preset: str, device: torch.device, family: str = "qwen3.5") -> tuple[Any, Any]:
     """(model, processor) of a preset; the 1.5b model is created directly on `device` in bf16."""
     if preset == "tiny":
-        return build_tiny(seed=0)
-    from transformers import Qwen2_5_VLForConditionalGeneration
+        return build_tiny(family, seed=0)
+    from transformers import (
+        Qwen2_5_VLForConditionalGeneration,
+        Qwen3_5ForConditionalGeneration,
+    )
 
-    processor = build_processor(max_pixels=QWEN_MAX_PIXELS, min_pixels=QWEN_MIN_PIXELS)
-    config = smoke_config(processor.tokenizer)
+    max_pixels, min_pixels = PIXELS[family]
+    processor = build_processor(max_pixels=max_pixels, min_pixels=min_pixels, family=family)
+    if family == "qwen3.5":
+        config, model_class = smoke_qwen3_5_config(processor.tokenizer), Qwen3_5ForConditionalGeneration
+    else:
+        config, model_class = smoke_config(processor.tokenizer), Qwen2_5_VLForConditionalGeneration
     old = torch.get_default_dtype()
     torch.manual_seed(0)
     try:
         torch.set_default_dtype(torch.bfloat16 if device.type == "cuda" else torch.float32)
         with torch.device(device):
-            model = Qwen2_5_VLForConditionalGeneration(config)
+            model = model_class(config)
     finally:
         torch.set_default_dtype(old)
     return model, processor
@@ -233,13 +273,13 @@ def grpo_round(model: Any, processor: Any, samples: list[SFTSample], device: tor
 
 
 def run(preset: str = "tiny", device: str = "cpu", steps: int | None = None, lora: bool = False,
-        group: int = 4, new_tokens: int = 48, out: Path | None = None) -> dict[str, Any]:
+        group: int = 4, new_tokens: int = 48, out: Path | None = None, family: str = "qwen3.5") -> dict[str, Any]:
     """The whole smoke run; returns (and writes to `out`) the summary."""
     t_start = time.perf_counter()
     dev = torch.device(device)
     steps = steps or (2 if preset == "tiny" else 10)
     dtype = torch.bfloat16 if dev.type == "cuda" else torch.float32
-    model, processor = build_model(preset, dev)
+    model, processor = build_model(preset, dev, family)
     samples = [make_sample(processor, seed) for seed in range(4)]
     first = encode_sample(processor, samples[0].messages, _image(samples[0]), samples[0].target)
     image_id = model.config.image_token_id
@@ -257,7 +297,7 @@ def run(preset: str = "tiny", device: str = "cpu", steps: int | None = None, lor
     step_time = statistics.median(step_times[1:] if len(step_times) > 2 else step_times)
     grpo = grpo_round(model, processor, samples[:2], dev, dtype, group, new_tokens)
     summary: dict[str, Any] = {
-        "preset": preset, "device": str(dev),
+        "family": family, "preset": preset, "device": str(dev),
         "device_name": torch.cuda.get_device_name(dev) if dev.type == "cuda" else "cpu",
         "dtype": rep.dtype, "lora": lora, "params": sum(p.numel() for p in model.parameters()),
         "trainable_params": rep.trainable_params, "image_tokens_per_step": n_img, "text_tokens_per_step": n_text,
@@ -267,8 +307,8 @@ def run(preset: str = "tiny", device: str = "cpu", steps: int | None = None, lor
         **grpo, "total_s": time.perf_counter() - t_start,
     }
     size = processor.image_processor.size  # longest_edge / shortest_edge hold max / min pixels
-    summary["expected_image_tokens"] = image_tokens(1280, 720, min_pixels=size["shortest_edge"],
-                                                    max_pixels=size["longest_edge"])
+    summary["expected_image_tokens"] = image_tokens(1280, 720, patch=PATCH_SIZES[family],
+                                                    min_pixels=size["shortest_edge"], max_pixels=size["longest_edge"])
     if out:
         Path(out).write_text(json.dumps(summary, indent=2))
     return summary
@@ -276,7 +316,8 @@ def run(preset: str = "tiny", device: str = "cpu", steps: int | None = None, lor
 
 def main(argv: list[str] | None = None) -> None:
     """CLI entry point."""
-    ap = argparse.ArgumentParser(description="Timed SFT + GRPO smoke run on a random Qwen2.5-VL.")
+    ap = argparse.ArgumentParser(description="Timed SFT + GRPO smoke run on a random Qwen VL model.")
+    ap.add_argument("--family", default="qwen3.5", choices=list(FAMILIES))
     ap.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
     ap.add_argument("--preset", default="tiny", choices=["tiny", "1.5b"])
     ap.add_argument("--steps", type=int, default=None, help="SFT steps (default: tiny 2, 1.5b 10)")
@@ -285,7 +326,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--new-tokens", type=int, default=48)
     ap.add_argument("--out", type=Path, default=Path("smoke.json"))
     a = ap.parse_args(argv)
-    summary = run(a.preset, a.device, a.steps, a.lora, a.group, a.new_tokens, a.out)
+    summary = run(a.preset, a.device, a.steps, a.lora, a.group, a.new_tokens, a.out, a.family)
     print(json.dumps(summary, indent=2))
 
 

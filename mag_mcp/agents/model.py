@@ -34,6 +34,7 @@ from mag_mcp.protocol import (
     StepPrompt,
     parse_output,
     render_messages,
+    strip_thinking,
 )
 from mag_mcp.server import StepResult
 from mag_mcp.tasks.schema import Grounding, Task
@@ -158,8 +159,9 @@ class _Episode:
                 reply = await self._ask(obs.step + 1, messages)
                 if reply is None:
                     return await self._abandon()
-                # over MAX_OUTPUT_CHARS is non-compliant; the tool takes up to MAX_ACT_INPUT_CHARS
-                output = reply.text[:MAX_ACT_INPUT_CHARS]
+                # a reasoning model's thinking block is not sent; over MAX_OUTPUT_CHARS is
+                # non-compliant; the tool takes up to MAX_ACT_INPUT_CHARS
+                output = strip_thinking(reply.text)[:MAX_ACT_INPUT_CHARS]
                 r = await self.client.call("act", {"episode_id": self.episode_id, "output": output})
                 current, png = StepResult.model_validate(r.structured_content), screenshot_of(r)
                 history.append(history_entry(output, self.grounding, current.observation.last_error))

@@ -31,8 +31,9 @@ def _threads():
     torch.set_num_threads(threads)
 
 
-def test_one_grpo_round_with_real_rollouts(gold_run, tmp_path):
-    model, processor = build_tiny(seed=0)
+@pytest.mark.parametrize("family", ["qwen2.5-vl", "qwen3.5"])
+def test_one_grpo_round_with_real_rollouts(gold_run, tmp_path, family):
+    model, processor = build_tiny(family, seed=0)
     experts = expert_rollouts(gold_run, processor, "som")
     assert {e.task_id for e in experts} == set(TASKS) and all(e.off_policy for e in experts)
     before = copy.deepcopy(model.state_dict())
@@ -83,3 +84,36 @@ def test_one_grpo_round_with_real_rollouts(gold_run, tmp_path):
     for key in ("reward_mean", "success_rate", "loss", "clip_fraction", "kl", "tokens", "expert_share"):
         assert key in line
     assert line["reward_mean"] == pytest.approx(1 / config.G)
+
+
+def test_rounds_without_signal_are_dropped_and_refilled_then_skipped(tmp_path):
+    """No expert and a random policy: every group is all-failure, so each round draws up to
+    max_attempts groups, drops them all, updates nothing and still checkpoints and logs."""
+    model, processor = build_tiny(seed=0)
+    before = copy.deepcopy(model.state_dict())
+    config = GRPOConfig(G=2, k_experts=0, max_new_tokens=16, rounds=2, max_attempts=2, lr=1e-3,
+                        out_dir=tmp_path / "grpo", concurrency=2)
+    reports = run_grpo(model, processor, TASKS[:1], "som", config)
+    assert reports == []
+    lines = [json.loads(x) for x in (config.out_dir / "metrics.jsonl").read_text().splitlines()]
+    assert [x["round"] for x in lines] == [1, 2]
+    for line in lines:
+        assert line["groups_drawn"] == 2 and line["groups_kept"] == 0 and line["fraction_dropped"] == 1.0
+        assert line["episodes"] == 4 and line["success_rate"] == 0.0 and "loss" not in line
+    assert all(torch.equal(before[k], v) for k, v in model.state_dict().items())
+    assert (config.out_dir / "round_2" / "model.safetensors").exists()
+
+
+def test_two_rounds_with_a_kl_penalty(gold_run, tmp_path):
+    """beta > 0 keeps a frozen reference: the KL is zero while the policy equals it (round 1's
+    only epoch is computed before the step) and positive once the policy has moved (round 2)."""
+    model, processor = build_tiny(seed=0)
+    experts = [e for e in expert_rollouts(gold_run, processor, "som") if e.task_id == TASKS[0]]
+    config = GRPOConfig(G=2, k_experts=1, max_new_tokens=16, rounds=2, lr=1e-2, beta=0.1,
+                        out_dir=tmp_path / "grpo", concurrency=2)
+    reports = run_grpo(model, processor, TASKS[:1], "som", config, experts=experts)
+    assert len(reports) == 2
+    assert reports[0].kl == pytest.approx(0.0, abs=1e-7)
+    assert reports[1].kl > 1e-6
+    lines = [json.loads(x) for x in (config.out_dir / "metrics.jsonl").read_text().splitlines()]
+    assert [x["kl"] for x in lines] == [r.kl for r in reports]

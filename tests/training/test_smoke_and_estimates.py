@@ -17,18 +17,22 @@ from training import estimates as est
 from training.smoke import SUMMARY_KEYS
 
 
-def test_smoke_tiny_cpu_end_to_end(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("family", "image_tokens"), [("qwen3.5", 50), ("qwen2.5-vl", 66)])
+def test_smoke_tiny_cpu_end_to_end(tmp_path: Path, family: str, image_tokens: int) -> None:
     out = tmp_path / "smoke.json"
     t0 = time.perf_counter()
     p = subprocess.run([sys.executable, "-m", "training.smoke", "--device", "cpu", "--preset", "tiny",
-                        "--out", str(out)], check=False, capture_output=True, text=True, timeout=120)
+                        "--family", family, "--out", str(out)], check=False, capture_output=True, text=True,
+                       timeout=120)
     elapsed = time.perf_counter() - t0
     assert p.returncode == 0, p.stderr[-3000:]
     assert elapsed < 60
     summary = json.loads(out.read_text())
     assert set(SUMMARY_KEYS) <= set(summary)
-    assert summary["preset"] == "tiny" and summary["sft_steps"] == 2 and len(summary["sft_losses"]) == 2
-    assert summary["image_tokens_per_step"] == summary["expected_image_tokens"] == 66
+    assert summary["family"] == family and summary["preset"] == "tiny"
+    assert summary["sft_steps"] == 2 and len(summary["sft_losses"]) == 2
+    # 320x180 pixels at most: 6x11 merged patches of 28 px (Qwen2.5-VL), 5x10 of 32 px (Qwen3.5)
+    assert summary["image_tokens_per_step"] == summary["expected_image_tokens"] == image_tokens
     assert summary["text_tokens_per_step"] >= 800
     assert summary["sft_tokens_per_s"] > 0 and summary["generation_tokens_per_s"] > 0
     assert summary["grpo_update_s"] > 0 and summary["peak_memory_gb"] is None
@@ -93,3 +97,51 @@ def test_cli_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     est.main(["--model", "qwen3.5-9b", "--gpus", "8", "--image", "1280x720", "--text-tokens", "900"])
     text = capsys.readouterr().out
     assert "ZeRO-3" in text and "image tokens" in text and "880" in text
+
+
+def _meta_model(config):  # type: ignore[no-untyped-def]
+    from transformers import AutoModelForImageTextToText
+
+    with torch.device("meta"):
+        return AutoModelForImageTextToText.from_config(config)
+
+
+def test_qwen3_5_param_counts_match_transformers() -> None:
+    """The Qwen3.5 arithmetic (hybrid layers, gated attention, learned vision positions) against
+    models built on the meta device: the 9B default config, the smoke preset and the tiny model."""
+    from transformers import Qwen3_5Config
+
+    from training.smoke import smoke_qwen3_5_config
+    from training.tiny import build_processor, build_tiny
+
+    config = Qwen3_5Config()
+    config.vision_config.out_hidden_size = config.text_config.hidden_size  # the merger feeds the text width
+    nine = est.MODELS["qwen3.5-9b"]
+    model = _meta_model(config)
+    assert est.total_params(nine) == sum(p.numel() for p in model.parameters())
+    assert est.vision_params(nine) == sum(p.numel() for n, p in model.named_parameters() if ".visual." in n)
+    assert 9.3e9 < est.total_params(nine) < 9.5e9
+
+    smoke = _meta_model(smoke_qwen3_5_config(build_processor(family="qwen3.5").tokenizer))
+    n = sum(p.numel() for p in smoke.parameters())  # tied embeddings are counted once
+    assert est.total_params(est.MODELS["qwen3.5-2b-smoke"]) == n
+    assert 1e9 < n < 2e9  # "a realistic size (1-2B parameters)"
+
+    tiny, processor = build_tiny("qwen3.5")
+    shape = est.ModelShape("tiny", len(processor.tokenizer), 64, 4, 4, 2, 32, 128, False, 2, 32, 64, patch=16,
+                           arch="qwen3.5", full_every=4, linear_k_heads=2, linear_v_heads=4, linear_k_dim=16,
+                           linear_v_dim=16, vision_positions=256)
+    assert est.total_params(shape) == sum(p.numel() for p in tiny.parameters())
+
+
+def test_qwen3_5_lora_count_matches_peft() -> None:
+    peft = pytest.importorskip("peft")
+    from training.sft import LORA_TARGET
+    from training.tiny import build_tiny
+
+    model, processor = build_tiny("qwen3.5")
+    wrapped = peft.get_peft_model(model, peft.LoraConfig(r=4, lora_alpha=8, target_modules=LORA_TARGET))
+    shape = est.ModelShape("tiny", len(processor.tokenizer), 64, 4, 4, 2, 32, 128, False, 2, 32, 64, patch=16,
+                           arch="qwen3.5", full_every=4, linear_k_heads=2, linear_v_heads=4, linear_k_dim=16,
+                           linear_v_dim=16, vision_positions=256)
+    assert est.lora_params(shape, 4) == sum(p.numel() for p in wrapped.parameters() if p.requires_grad)

@@ -33,10 +33,8 @@ from mag_mcp.protocol import (
 from training.collate import IGNORE_INDEX, encode_sample, render_conversation
 from training.data import (
     SFTSample,
-    build_sft_dataset,
     dataset_samples,
     dataset_stats,
-    load_sft_dataset,
 )
 from training.sft import SFTConfig, train_sft
 from training.tiny import build_tiny, load_tiny_processor
@@ -45,18 +43,13 @@ TASKS = "shopping-price-1,map-nearest-1"  # the gold run of conftest.py
 
 
 @pytest.fixture(scope="module", autouse=True)
-def _one_thread():
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
+def _one_thread(one_thread):
     yield
-    torch.set_num_threads(threads)
 
 
 @pytest.fixture(scope="module")
-def dataset(gold_run, tmp_path_factory):
-    path = tmp_path_factory.mktemp("sft") / "ds"
-    build_sft_dataset(gold_run, history_window=5, out_dir=path)
-    return load_sft_dataset(path)
+def dataset(sft_dataset):
+    return sft_dataset
 
 
 @pytest.fixture(scope="module")

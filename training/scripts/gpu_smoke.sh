@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Smoke run of SFT + one GRPO-like round on a random ~1.5B Qwen2.5-VL, on one GPU.
+# Smoke run of SFT + one GRPO-like round on a random ~2B Qwen3.5 (the 9B's architecture), on one GPU.
 # Installs nothing: it checks that the repository's dependencies are importable and that a
 # GPU is visible, says clearly what is missing, then runs training.smoke under `timeout 480`.
-# Usage (from anywhere): bash training/scripts/gpu_smoke.sh [extra training.smoke args, e.g. --lora]
+# Usage (from anywhere): bash training/scripts/gpu_smoke.sh [extra training.smoke args, e.g. --lora,
+#   --family qwen2.5-vl]
 # Result: smoke.json in the repository root (and printed).
 set -u
 cd "$(dirname "$0")/../.." || exit 1
