@@ -13,7 +13,10 @@ import typer
 from rich.console import Console
 
 from mag_mcp.cli_common import fail, parse_prices
+from mag_mcp.cli_annotate import register as register_annotate_commands
 from mag_mcp.cli_eval import register as register_eval_commands
+from mag_mcp.cli_export import register as register_export_commands
+from mag_mcp.cli_record import register as register_record_commands
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="MAG: web tasks with per-step guides, over MCP.")
 err = Console(stderr=True)
@@ -341,6 +344,9 @@ def demo(out: Annotated[Path, typer.Option(help="Output folder")] = Path("runs/d
 
 
 register_eval_commands(app)
+register_record_commands(app)
+register_annotate_commands(app)
+register_export_commands(app)
 
 if __name__ == "__main__":
     app()

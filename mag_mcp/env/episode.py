@@ -180,7 +180,11 @@ class Episode:
     async def _target_of(self, action: Action, snap: Snapshot) -> Mark | None:
         """What the action is aimed at, for the transcript (scoring aligns on it)."""
         if action.mark is not None:
-            return next((m for m in snap.marks if m.id == action.mark), None)
+            mark = next((m for m in snap.marks if m.id == action.mark), None)
+            if mark is None:
+                return None
+            found = await self.session.marked_element(mark.id)  # adds the locator candidates
+            return mark.model_copy(update={"locator": found.locator}) if found else mark
         if action.x is not None and action.y is not None and action.kind != "scroll":
             return await self.session.element_at(action.x, action.y)
         return None

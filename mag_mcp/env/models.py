@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_serializer
 
 from mag_mcp.protocol import Action
 from mag_mcp.tasks.schema import Grounding
@@ -22,6 +22,19 @@ class BBox(BaseModel):
         return int(self.x + self.width / 2), int(self.y + self.height / 2)
 
 
+class ElementLocator(BaseModel):
+    """Ways to find an element again, as found in the page (som.js): each may be missing.
+    Ranked for robustness: test id, element id, aria-label, role + name, visible text, CSS path."""
+
+    testid: str | None = None
+    id: str | None = None
+    aria_label: str | None = None
+    role: str | None = None
+    name: str | None = None
+    text: str | None = None
+    css: str | None = None
+
+
 class Mark(BaseModel):
     """One Set-of-Mark box: an interactable, visible, unoccluded element."""
 
@@ -31,6 +44,15 @@ class Mark(BaseModel):
     tag: str
     bbox: BBox
     editable: bool = False
+    locator: ElementLocator | None = None  # only for a step's target (transcripts), not for every mark
+
+    @model_serializer(mode="wrap")
+    def _without_empty_locator(self, handler: Any) -> dict[str, Any]:
+        """Marks in observations carry no locator: leave the key out rather than repeat null."""
+        data = handler(self)
+        if isinstance(data, dict) and data.get("locator") is None:
+            data.pop("locator", None)
+        return data
 
     def line(self) -> str:
         return f'[{self.id}] {self.role} "{self.name}"'

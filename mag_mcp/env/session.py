@@ -272,11 +272,18 @@ class BrowserSession:
         return Snapshot(png=png, marks=marks, url=page.url, title=tabs[self.active].title, tabs=tabs)
 
     async def element_at(self, x: int, y: int) -> Mark | None:
-        """The element an action at (x, y) lands on, described like a mark (id 0),
-        or None when nothing is there or the page is mid-navigation."""
+        """The element an action at (x, y) lands on, described like a mark (id 0) with its
+        locator candidates, or None when nothing is there or the page is mid-navigation."""
+        return await self._describe({"x": x, "y": y})
+
+    async def marked_element(self, mark: int) -> Mark | None:
+        """The element of mark `mark` (last collection), with its locator candidates."""
+        return await self._describe({"mark": mark})
+
+    async def _describe(self, arg: dict[str, int]) -> Mark | None:
         page = await self.ensure_page()
         try:
-            raw = await page.evaluate(som_script(), {"x": x, "y": y})
+            raw = await page.evaluate(som_script(), arg)
         except PlaywrightError:
             return None
         return Mark.model_validate(raw) if raw else None

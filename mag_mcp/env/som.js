@@ -1,8 +1,12 @@
 // Set-of-Mark collector (DESIGN §6). Returns the visible, unoccluded,
 // interactable elements in document order and tags each with data-mag-mark.
-// Called with a point {x, y} instead, it returns the one element an action at
-// that point lands on (the nearest interactable ancestor of the element under
-// it, else that element), described the same way, or null; nothing is tagged.
+// Called with an argument instead, it describes one element, with its stable
+// locator candidates (`locator`), and tags nothing:
+//   {x, y}    the element an action at that point lands on (the nearest
+//             interactable ancestor of the element under it, else that element);
+//   {mark: n} the element tagged data-mag-mark=n by the last collection;
+//   an Element (from page scripts such as the recorder: `window.__magSom(el)`).
+// It returns null when there is no such element.
 (point) => {
   const W = window.innerWidth, H = window.innerHeight;
   if (!point) document.querySelectorAll('[data-mag-mark]').forEach(e => e.removeAttribute('data-mag-mark'));
@@ -120,14 +124,46 @@
     return {id, role: roleOf(el), name: clip(nameOf(el)), tag, bbox: b, editable: !!editable && !el.readOnly};
   }
 
+  // Stable locator candidates, most robust first when used in this order: test id, element id,
+  // aria-label, role + accessible name, visible text, CSS path (with nth-of-type steps).
+  const cssEscape = s => (window.CSS && CSS.escape) ? CSS.escape(s) : s.replace(/[^a-zA-Z0-9_-]/g, c => '\\' + c);
+  function cssPath(el) {
+    const parts = [];
+    for (let node = el; node && node.nodeType === 1 && node !== document.documentElement; node = node.parentElement) {
+      if (node.id && document.querySelectorAll('#' + cssEscape(node.id)).length === 1) {
+        parts.unshift('#' + cssEscape(node.id));
+        return parts.join(' > ');
+      }
+      const tag = node.tagName.toLowerCase();
+      const same = node.parentElement ? Array.from(node.parentElement.children).filter(c => c.tagName === node.tagName) : [];
+      parts.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(node) + 1})` : tag);
+    }
+    return parts.join(' > ');
+  }
+  function locatorOf(el) {
+    const attr = n => norm(el.getAttribute(n) || '') || null;
+    const testid = attr('data-testid') || attr('data-test-id') || attr('data-test') || attr('data-qa');
+    const text = ['input', 'select', 'textarea'].includes(el.tagName.toLowerCase()) ? null : clip(textOf(el)) || null;
+    return {testid, id: el.id || null, aria_label: attr('aria-label'), role: roleOf(el), name: clip(nameOf(el)) || null,
+            text, css: cssPath(el)};
+  }
+  function describeOne(el) {
+    const r = el.getBoundingClientRect();
+    return {...describe(el, {x: r.left, y: r.top, width: r.width, height: r.height}, 0), locator: locatorOf(el)};
+  }
+
+  if (point instanceof Element) return describeOne(point);
+  if (point && point.mark !== undefined) {
+    const el = document.querySelector(`[data-mag-mark="${Number(point.mark)}"]`);
+    return el ? {...describeOne(el), id: Number(point.mark)} : null;
+  }
   if (point) {
     const hit = document.elementFromPoint(point.x, point.y);
     if (!hit) return null;
     let el = hit;
     while (el && el !== document.body && !interactable(el)) el = el.parentElement;
     if (!el || el === document.body) el = hit;
-    const r = el.getBoundingClientRect();
-    return describe(el, {x: r.left, y: r.top, width: r.width, height: r.height}, 0);
+    return describeOne(el);
   }
 
   const out = [];

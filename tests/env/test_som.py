@@ -79,3 +79,32 @@ async def test_element_at_describes_the_target_like_a_mark(pool, traps):
         assert marked == len(snap.marks)
     finally:
         await s.close()
+
+
+async def test_targets_carry_stable_locator_candidates(pool, traps):
+    """A step's target is described with the ways to find it again: by point, by mark, or by a
+    page script handing the element itself (the recorder), all the same way."""
+    from mag_mcp.env.som import som_script
+
+    s = await pool.new_session([traps.allowed])
+    try:
+        await execute(s, parse_action(f"goto [{traps.allowed}/]", "coord"), [])
+        snap = await s.snapshot(with_marks=True)
+        assert all(m.locator is None for m in snap.marks)  # observations carry none
+        query = next(m for m in snap.marks if m.name == "Query")
+        by_mark = await s.marked_element(query.id)
+        assert by_mark is not None and by_mark.id == query.id
+        loc = by_mark.locator
+        assert loc is not None
+        assert (loc.id, loc.role, loc.name, loc.text, loc.css) == ("q", "textbox", "Query", None, "#q")
+        by_point = await s.element_at(*query.bbox.center)
+        assert by_point is not None and by_point.locator == loc
+        covered = await s.page.evaluate(f"(el) => ({som_script()})(el)", await s.page.query_selector("#covered"))
+        assert covered["locator"]["css"] == "#covered" and covered["locator"]["role"] == "button"
+        nxt = next(m for m in snap.marks if m.name == "Next page")
+        link = (await s.marked_element(nxt.id)).locator
+        assert (link.role, link.name, link.text) == ("link", "Next page", "Next page")
+        assert await s.page.locator(link.css).get_attribute("href") == "/next"
+        assert await s.marked_element(10_000) is None
+    finally:
+        await s.close()
