@@ -12,11 +12,12 @@ from typing import Annotated, Literal
 import typer
 from rich.console import Console
 
-from mag_mcp.cli_common import fail, parse_prices
 from mag_mcp.cli_annotate import register as register_annotate_commands
+from mag_mcp.cli_common import fail, parse_prices
 from mag_mcp.cli_eval import register as register_eval_commands
 from mag_mcp.cli_export import register as register_export_commands
 from mag_mcp.cli_record import register as register_record_commands
+from training.cli import app as train_app
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="MAG: web tasks with per-step guides, over MCP.")
 err = Console(stderr=True)
@@ -347,6 +348,7 @@ register_eval_commands(app)
 register_record_commands(app)
 register_annotate_commands(app)
 register_export_commands(app)
+app.add_typer(train_app, name="train")
 
 if __name__ == "__main__":
     app()

@@ -60,6 +60,9 @@ class SFTConfig(BaseModel):
     log_path: Path | None = Field(default=None, description="JSONL, one line per optimizer step")
     output_dir: Path | None = Field(default=None, description="checkpoints: output_dir/step-N and output_dir/final")
     save_every: int | None = Field(default=None, ge=1)
+    merge_lora: bool = Field(default=False, description=(
+        "LoRA: merge the adapters into the weights at the end (in place: the caller's model object "
+        "becomes the merged model; `final` is then a full model, e.g. for vLLM)"))
 
 
 class SFTReport(BaseModel):
@@ -180,6 +183,8 @@ def train_sft(model: Any, processor: Any, dataset: Any, config: SFTConfig) -> SF
         if log:
             log.close()
     elapsed = time.perf_counter() - t0
+    if config.lora and config.merge_lora:
+        model = model.merge_and_unload()
     if config.output_dir:
         checkpoint = save_checkpoint(model, processor, config.output_dir / "final")
     model.eval()

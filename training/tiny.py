@@ -209,6 +209,12 @@ def build_processor(max_pixels: int = DEFAULT_MAX_PIXELS, min_pixels: int = DEFA
                               tokenizer=tok, chat_template=CHAT_TEMPLATES[family])
 
 
+def is_tiny_checkpoint(path: str | Path) -> bool:
+    """Whether `path` holds a processor saved from a tiny model (its chat template is one of ours)."""
+    template = Path(path) / "chat_template.jinja"
+    return template.is_file() and template.read_text(encoding="utf-8") in CHAT_TEMPLATES.values()
+
+
 def load_tiny_processor(path: str | Path) -> Any:
     """Load a processor saved with `save_pretrained` (offline: local files only); the family is
     told by the chat template saved with it."""
