@@ -154,7 +154,22 @@ def build_server(config: ServerConfig | None = None, registry: TaskRegistry | No
 
     register_tools(server, state)
     register_resources(server, state)
+    register_health(server, state)
     return server
+
+
+def register_health(server: MCPServer, state: AppState) -> None:
+    """`GET /health` over HTTP (no authentication): 200 once episodes can start, 503 while starting."""
+    from starlette.requests import Request
+    from starlette.responses import JSONResponse
+
+    @server.custom_route("/health", methods=["GET"], include_in_schema=False)
+    async def health(_: Request) -> JSONResponse:
+        manager = state.manager
+        body = {"status": "ok" if manager else "starting", "running_episodes": manager.running if manager else 0,
+                "max_episodes": state.config.env.max_episodes, "sites": sorted(state.sites.base_urls) if state.sites
+                else [], "tasks": len(state.registry.tasks)}
+        return JSONResponse(body, status_code=200 if manager else 503)
 
 
 def episode_call(state: AppState, episode_id: str) -> Episode:

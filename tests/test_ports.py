@@ -50,3 +50,34 @@ def test_serve_on_a_taken_port_fails_at_once_with_a_clear_error(tmp_path, taken_
     assert proc.returncode == 2
     assert f"cannot listen on 127.0.0.1:{taken_port}" in proc.stderr
     assert "Traceback" not in proc.stderr
+
+
+def test_health_endpoint_answers_without_authentication(tmp_path):
+    import re
+    import time
+
+    log = tmp_path / "server.log"
+    with log.open("w") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "mag_mcp.cli", "serve", "--transport", "http", "--port", "0",
+                                 "--sites", "none", "--runs-dir", str(tmp_path)],
+                                stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while not (found := re.search(r"MAG MCP server on (http://\S+)/mcp", log.read_text())):
+            assert proc.poll() is None and time.monotonic() < deadline, log.read_text()[-2000:]
+            time.sleep(0.2)
+        while True:
+            try:
+                r = httpx.get(found.group(1) + "/health", timeout=2)
+                if r.status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            assert time.monotonic() < deadline, log.read_text()[-2000:]
+            time.sleep(0.2)
+        body = r.json()
+        assert body["status"] == "ok" and body["sites"] == [] and body["tasks"] > 300
+        assert body["running_episodes"] == 0 and body["max_episodes"] > 0
+    finally:
+        proc.terminate()
+        proc.wait(timeout=20)
