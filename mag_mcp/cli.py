@@ -17,6 +17,7 @@ from mag_mcp.cli_common import fail, parse_prices
 from mag_mcp.cli_eval import register as register_eval_commands
 from mag_mcp.cli_export import register as register_export_commands
 from mag_mcp.cli_record import register as register_record_commands
+from mag_mcp.cli_submit import register as register_submit_commands
 from training.cli import app as train_app
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, help="MAG: web tasks with per-step guides, over MCP.")
@@ -52,15 +53,26 @@ def serve(
     max_episodes: Annotated[int, typer.Option(help="Concurrent running episodes")] = 16,
     oracle: Annotated[bool, typer.Option(help="Expose the `locate` tool used by gold replay")] = True,
     allowed_host: Annotated[list[str], typer.Option(help="Public Host names accepted over HTTP; repeatable")] = [],  # noqa: B006
+    hosted: Annotated[bool, typer.Option(help="Public service: team tokens, submissions, limits, no oracle "
+                                              "(HTTP only; see docs/HOSTED.md)")] = False,
+    tokens_file: Annotated[Path | None, typer.Option(help="Hosted: team tokens (JSON list or 'TEAM TOKEN' "
+                                                          "lines); MAG_TOKENS adds more")] = None,
+    server_key_file: Annotated[Path | None, typer.Option(help="Hosted: HMAC key signing finalized "
+                                                              "submissions (else MAG_SERVER_KEY)")] = None,
     verbose: Annotated[bool, typer.Option("-v")] = False,
 ) -> None:
     """Run the MCP server (embedded sites start with it)."""
     _logging(verbose)
     from mag_mcp.env.manager import EnvConfig
-    from mag_mcp.server import ServerConfig, build_server
+    from mag_mcp.hosted.config import HostedSettings
+    from mag_mcp.server import ServerConfig, build_http_app, build_server
 
     if transport not in ("stdio", "http"):
         raise typer.BadParameter("transport must be stdio or http")
+    if hosted and transport != "http":
+        raise fail("--hosted serves remote teams: use --transport http")
+    if (tokens_file or server_key_file) and not hosted:
+        raise fail("--tokens-file and --server-key-file are hosted-mode options: add --hosted")
     ports: dict[str, int] = {}
     for item in site_port:
         name, _, value = item.partition("=")
@@ -83,7 +95,9 @@ def serve(
         embedded = [s for s in embedded if s not in base_urls]
     config = ServerConfig(
         env=EnvConfig(runs_dir=runs_dir.resolve(), base_urls=base_urls, max_episodes=max_episodes),
-        embedded_sites=embedded, site_ports=ports, oracle=oracle, task_files=[str(p) for p in task_file],
+        embedded_sites=embedded, site_ports=ports, oracle=oracle and not hosted,
+        task_files=[str(p) for p in task_file],
+        hosted=HostedSettings(tokens_file=tokens_file, key_file=server_key_file) if hosted else None,
     )
     sock = None
     if transport == "http":  # bound before anything starts, so a taken port fails at once
@@ -93,12 +107,11 @@ def serve(
             sock = listening_socket(host, port)
         except OSError as e:
             raise fail(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
-    try:
-        server = build_server(config)
-    except ValueError as e:
-        err.print(f"[red]error:[/] {e}")
-        raise typer.Exit(2) from None
     if transport == "stdio":
+        try:
+            server = build_server(config)
+        except ValueError as e:
+            raise fail(str(e)) from None
         server.run("stdio")
         return
     from mcp.server.transport_security import TransportSecuritySettings
@@ -115,8 +128,12 @@ def serve(
 
     assert sock is not None
     port = sock.getsockname()[1]
-    err.print(f"MAG MCP server on http://{host}:{port}/mcp", soft_wrap=True)
-    http_app = server.streamable_http_app(transport_security=security, host=host)
+    try:  # TokenError is a ValueError: a bad token file or server key
+        http_app = build_http_app(config, host, security)
+    except ValueError as e:
+        raise fail(str(e)) from None
+    err.print(f"MAG MCP server on http://{host}:{port}/mcp" + (" (hosted: bearer tokens required)" if hosted
+                                                                 else ""), soft_wrap=True)
     uvicorn.Server(uvicorn.Config(http_app, log_level="warning")).run(sockets=[sock])
 
 
@@ -345,6 +362,7 @@ def demo(out: Annotated[Path, typer.Option(help="Output folder")] = Path("runs/d
 
 
 register_eval_commands(app)
+register_submit_commands(app)
 register_record_commands(app)
 register_annotate_commands(app)
 register_export_commands(app)

@@ -11,6 +11,7 @@ import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Annotated, Any
 
 import anyio
@@ -22,6 +23,8 @@ from pydantic import BaseModel, Field
 from mag_mcp.env.episode import Episode, EpisodeError
 from mag_mcp.env.manager import EnvConfig, EpisodeManager
 from mag_mcp.env.models import EpisodeOutcome, Observation
+from mag_mcp.hosted.config import HostedSettings, build_policy
+from mag_mcp.hosted.policy import HostedPolicy
 from mag_mcp.protocol import MAX_GUIDE_CHARS, MAX_TEXT_CHARS, Action, ProtocolError, parse_output
 from mag_mcp.sites.runner import EmbeddedSites
 from mag_mcp.tasks.registry import TaskRegistry
@@ -44,6 +47,7 @@ class ServerConfig(BaseModel):
     site_ports: dict[str, int] = Field(default_factory=dict)
     oracle: bool = True  # the `locate` tool, used by the gold agent; off on public servers
     task_files: list[str] = Field(default_factory=list)  # extra task files; built-in tasks otherwise
+    hosted: HostedSettings | None = None  # hosted mode: team tokens, submissions, limits (HTTP only)
 
 
 class StepResult(BaseModel):
@@ -87,6 +91,7 @@ class AppState:
     registry: TaskRegistry
     manager: EpisodeManager | None = None
     sites: EmbeddedSites | None = None
+    hosted: HostedPolicy | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def mgr(self) -> EpisodeManager:
@@ -97,7 +102,9 @@ class AppState:
 
 def observation_result(obs: Observation, png: bytes, outcome: EpisodeOutcome | None = None) -> CallToolResult:
     text = obs.text()
-    if outcome is not None:
+    if outcome is not None and outcome.hidden:
+        text += f"\nOutcome: {outcome.note} ({outcome.status})"
+    elif outcome is not None:
         text += f"\nOutcome: {'SUCCESS' if outcome.success else 'FAILURE'} (score {outcome.score:g}, {outcome.status})"
     content: list[Any] = [TextContent(type="text", text=text)]
     if png:
@@ -106,16 +113,36 @@ def observation_result(obs: Observation, png: bytes, outcome: EpisodeOutcome | N
     return CallToolResult(content=content, structuredContent=sr.model_dump(mode="json"), isError=False)
 
 
-def build_server(config: ServerConfig | None = None, registry: TaskRegistry | None = None) -> MCPServer:
+def build_http_app(config: ServerConfig, host: str, transport_security: Any = None) -> Any:
+    """The streamable-HTTP ASGI app of a server; hosted mode puts bearer authentication in front."""
+    state_box: list[AppState] = []
+    server = build_server(config, state_box=state_box)
+    app = server.streamable_http_app(transport_security=transport_security, host=host)
+    policy = state_box[0].hosted
+    if policy is None:
+        return app
+    from mag_mcp.hosted.auth import BearerAuth
+
+    return BearerAuth(app, policy.tokens)
+
+
+def build_server(config: ServerConfig | None = None, registry: TaskRegistry | None = None,
+                 state_box: list[AppState] | None = None) -> MCPServer:
+    """The MCP server; `state_box`, if given, receives its AppState."""
     config = config or ServerConfig()
     if registry is None:
         registry = TaskRegistry.builtin()
-        if config.task_files:
-            from pathlib import Path
-
+        if config.task_files:  # a task in a task file replaces the built-in one of the same id
             extra = TaskRegistry.from_files([Path(p) for p in config.task_files])
-            registry = TaskRegistry([*registry.tasks.values(), *extra.tasks.values()])
+            replaced = sorted(set(extra.tasks) & set(registry.tasks))
+            if replaced:
+                log.info("task files replace built-in task(s): %s", ", ".join(replaced[:10]))
+            registry = TaskRegistry({**registry.tasks, **extra.tasks}.values())
     state = AppState(config=config, registry=registry)
+    if config.hosted is not None:
+        state.hosted = build_policy(config.hosted, Path(config.env.runs_dir))
+    if state_box is not None:
+        state_box.append(state)
 
     @asynccontextmanager
     async def lifespan(_: MCPServer) -> AsyncIterator[AppState]:
@@ -155,7 +182,36 @@ def build_server(config: ServerConfig | None = None, registry: TaskRegistry | No
     register_tools(server, state)
     register_resources(server, state)
     register_health(server, state)
+    if state.hosted is not None:
+        from mag_mcp.hosted.tools import register_hosted_tools
+
+        register_hosted_tools(server, state, state.hosted)
     return server
+
+
+async def reap_idle_episodes(state: AppState, policy: HostedPolicy) -> None:
+    """Hosted mode, before every tool call: end episodes idle longer than their team's
+    time-to-live, so an abandoned client does not hold a browser (or a concurrency slot)."""
+    import time
+
+    manager = state.manager
+    if manager is None:
+        return
+    now = time.monotonic()
+    for ep in list(manager.episodes.values()):
+        ttl = policy.ttl_of(ep.id)
+        if not ep.finished and ttl is not None and now - ep.last_activity > ttl:
+            log.info("episode %s idle for %.0f s: ended", ep.id, now - ep.last_activity)
+            await ep.abort(f"expired: idle for more than episode_ttl_s = {ttl:g} s")
+
+
+def present_outcome(state: AppState, outcome: EpisodeOutcome | None) -> EpisodeOutcome | None:
+    """The outcome as the caller may see it: withheld for test episodes of an open hosted submission."""
+    if outcome is None or state.hosted is None:
+        return outcome
+    task = state.registry.tasks.get(outcome.task_id)
+    submission = state.hosted.hides(outcome.episode_id, bool(task and task.mag and task.mag.split == "test"))
+    return state.hosted.withheld(outcome, submission) if submission else outcome
 
 
 def register_health(server: MCPServer, state: AppState) -> None:
@@ -197,7 +253,7 @@ async def run_action(state: AppState, episode_id: str, action: Action, guide: st
         raise ToolError(str(e)) from None
     except Exception as e:
         raise internal_error(f"{action.kind} in episode {episode_id}", e) from None
-    return observation_result(obs, png, ep.outcome if ep.finished else None)
+    return observation_result(obs, png, present_outcome(state, ep.outcome) if ep.finished else None)
 
 
 def internal_error(what: str, e: Exception) -> ToolError:
@@ -220,7 +276,7 @@ async def run_text(state: AppState, episode_id: str, output: str) -> CallToolRes
         raise ToolError(str(e)) from None
     except Exception as e:
         raise internal_error(f"act in episode {episode_id}", e) from None
-    return observation_result(obs, png, ep.outcome if ep.finished else None)
+    return observation_result(obs, png, present_outcome(state, ep.outcome) if ep.finished else None)
 
 
 def locate_tool(state: AppState):  # type: ignore[no-untyped-def]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Callable
 from typing import Annotated, Any, Literal, TypeVar
 
@@ -16,8 +18,10 @@ from mag_mcp.env.transcript import read_transcript
 from mag_mcp.protocol import MAX_ACT_INPUT_CHARS, Action, grounding_name
 from mag_mcp.server import (
     ACTING, READ_ONLY, STATEFUL, AppState, EpisodeId, Guide, Mark, StepResult, TaskList, TaskSummary, Text,
-    TranscriptView, episode_call, internal_error, locate_tool, observation_result, run_action, run_text,
+    TranscriptView, episode_call, internal_error, locate_tool, observation_result, present_outcome,
+    reap_idle_episodes, run_action, run_text,
 )
+from mag_mcp.hosted.submissions import Submission, SubmissionError
 from mag_mcp.tasks.registry import TaskNotFound
 from mag_mcp.tasks.schema import Grounding
 
@@ -25,10 +29,34 @@ Direction = Literal["up", "down"]
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def hosted_guard(state: AppState, fn: F, annotations: ToolAnnotations) -> F:
+    """In hosted mode, every tool call first: identifies the team, ends idle episodes, checks that
+    an `episode_id` is the team's own and, for tools that take a step, the steps-per-minute limit."""
+    policy = state.hosted
+    if policy is None:
+        return fn
+    sig = inspect.signature(fn)
+    takes_episode = "episode_id" in sig.parameters
+    # ending an episode frees a slot: never refused by the step limit
+    counts_as_step = annotations is not READ_ONLY and fn.__name__ not in ("stop", "abandon")
+
+    @functools.wraps(fn)
+    async def guarded(*args: Any, **kwargs: Any) -> Any:
+        team = policy.team()
+        await reap_idle_episodes(state, policy)
+        if takes_episode:
+            policy.check_owner(team, sig.bind(*args, **kwargs).arguments["episode_id"])
+            if counts_as_step:
+                policy.check_step(team)
+        return await fn(*args, **kwargs)
+
+    return guarded  # type: ignore[return-value]
+
+
 def register_tools(server: MCPServer, state: AppState) -> None:
     def tool(annotations: ToolAnnotations) -> Callable[[F], F]:
         def deco(fn: F) -> F:
-            server.add_tool(fn, annotations=annotations)
+            server.add_tool(hosted_guard(state, fn, annotations), annotations=annotations)
             return fn
 
         return deco
@@ -66,16 +94,51 @@ def register_tools(server: MCPServer, state: AppState) -> None:
         grounding: Grounding,
         run_id: Annotated[str | None, Field(max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")] = None,
         agent: Annotated[str, Field(max_length=100)] = "mcp-client",
+        submission_id: Annotated[str | None, Field(max_length=40, description=(
+            "Hosted servers: the submission this episode belongs to (required for test-split tasks)"))] = None,
     ) -> Annotated[CallToolResult, StepResult]:
         """Start an episode of a task in a grounding ('som' = Set-of-Mark, 'coord' = pixel coordinates).
         Returns the episode_id (in the structured result and the text) and the first observation."""
+        submission, run_id = admit(task_id, grounding, run_id, submission_id)
         try:
-            _, obs, png = await state.mgr().reset(task_id, grounding, run_id, agent)
+            ep, obs, png = await state.mgr().reset(task_id, grounding, run_id, agent)
         except (EpisodeError, TaskNotFound, ValueError) as e:
             raise ToolError(str(e)) from None
         except Exception as e:
             raise internal_error(f"reset of task {task_id}", e) from None
+        if state.hosted is not None:
+            state.hosted.note_reset(state.hosted.team(), ep.id)
+            if submission is not None:
+                state.hosted.submissions.record_episode(submission, task_id, ep.id)
         return observation_result(obs, png)
+
+    def is_test(task_id: str) -> bool:
+        task = state.registry.tasks.get(task_id)
+        return bool(task and task.mag and task.mag.split == "test")
+
+    def admit(task_id: str, grounding: Grounding, run_id: str | None,
+              submission_id: str | None) -> tuple[Submission | None, str | None]:
+        """Hosted mode: the submission rules and the team's limits; returns (submission, run id).
+        A hosted team's episodes are written under its own run ids."""
+        policy = state.hosted
+        if policy is None:
+            if submission_id:
+                raise ToolError("this server is not hosted: submissions exist only under `mag serve --hosted`")
+            return None, run_id
+        team = policy.team()
+        submission = None
+        try:
+            if submission_id:
+                submission = policy.submissions.get(team.team, submission_id)
+                policy.submissions.start_attempt(submission, task_id, grounding)
+            elif is_test(task_id):
+                raise ToolError(f"task {task_id} is in the test split: run it inside a submission "
+                                "(open_submission, then reset(..., submission_id=...)); train tasks are open")
+        except SubmissionError as e:
+            raise ToolError(str(e)) from None
+        running = [i for i, e in state.mgr().episodes.items() if not e.finished]
+        policy.check_reset(team, policy.running_of(team, running))
+        return submission, submission.id if submission else f"{team.team}-{run_id or 'dev'}"
 
     tool(ACTING)(reset)
 
@@ -87,7 +150,7 @@ def register_tools(server: MCPServer, state: AppState) -> None:
             obs, png = await ep.observe()
         except EpisodeError as e:
             raise ToolError(str(e)) from None
-        return observation_result(obs, png, ep.outcome)
+        return observation_result(obs, png, present_outcome(state, ep.outcome))
 
     @tool(STATEFUL)
     async def act(
@@ -108,7 +171,8 @@ def register_tools(server: MCPServer, state: AppState) -> None:
         """Finish the episode with an answer; the checker scores it and the outcome is returned."""
         ep = episode_call(state, episode_id)
         try:
-            return await ep.stop(answer, guide, f"Action: stop [{answer}]" + (f"\nGuide: {guide}" if guide else ""))
+            outcome = await ep.stop(answer, guide, f"Action: stop [{answer}]" + (f"\nGuide: {guide}" if guide else ""))
+            return present_outcome(state, outcome) or outcome
         except EpisodeError as e:
             raise ToolError(str(e)) from None
         except Exception as e:
@@ -128,7 +192,7 @@ def register_tools(server: MCPServer, state: AppState) -> None:
             raise internal_error(f"abandon of episode {episode_id}", e) from None
         if ep.outcome is None or ep.status != "error":  # another call finished it meanwhile
             raise ToolError(f"episode {episode_id} is finished ({ep.status}); nothing to abandon")
-        return ep.outcome
+        return present_outcome(state, ep.outcome) or ep.outcome
 
     @tool(READ_ONLY)
     async def get_transcript(episode_id: EpisodeId) -> TranscriptView:
@@ -142,9 +206,12 @@ def register_tools(server: MCPServer, state: AppState) -> None:
             {k: r.get(k) for k in ("index", "url", "action_text", "guide", "compliant", "error")}
             for r in records if r.get("type") == "step"
         ]
+        path = ep.writer.path
+        if state.hosted is not None:  # no server paths for remote clients
+            path = path.relative_to(state.config.env.runs_dir)
         return TranscriptView(
             episode_id=ep.id, task_id=ep.task.id, grounding=ep.grounding, status=ep.status,
-            path=str(ep.writer.path), steps=steps, outcome=ep.outcome,
+            path=str(path), steps=steps, outcome=present_outcome(state, ep.outcome),
         )
 
     if state.config.oracle:

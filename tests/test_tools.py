@@ -40,3 +40,37 @@ async def test_public_server_hides_the_oracle(tmp_path):
     async with Client(server) as c:
         names = {t.name for t in (await c.list_tools()).tools}
         assert "locate" not in names and "reset" in names
+
+
+@pytest.mark.browser
+async def test_goto_resolves_site_placeholders(tmp_path):
+    """`goto [__SHOPPING__/...]` (as task files and recorded demonstrations write URLs) opens the
+    page on whatever port the site is served."""
+    server = build_server(ServerConfig(site_ports={"shopping": 0}, env={"runs_dir": tmp_path}))
+    async with Client(server) as c:
+        r = await c.call_tool("reset", {"task_id": "shopping-price-1", "grounding": "coord"})
+        ep = r.structured_content["observation"]["episode_id"]
+        r = await c.call_tool("goto_url", {"episode_id": ep, "url": "__SHOPPING__/checkout/cart",
+                                           "guide": "Open the shopping cart page."})
+        obs = r.structured_content["observation"]
+        assert obs["last_error"] is None and obs["url"].endswith("/checkout/cart/"), obs["url"]
+        assert obs["url"].startswith("http://127.0.0.1:")
+
+
+async def test_a_task_file_replaces_the_built_in_task_of_the_same_id(tmp_path):
+    """`mag annotate` saves reviewed gold into a copy of a built-in task: serving that file
+    next to the built-ins uses the copy."""
+    import json
+
+    from mag_mcp.tasks.registry import TaskRegistry
+
+    task = TaskRegistry.builtin().get("shopping-price-1").model_dump(mode="json", exclude_none=True)
+    task["intent"] = "A reviewed copy of the task"
+    path = tmp_path / "tasks.json"
+    path.write_text(json.dumps([task]))
+    server = build_server(ServerConfig(embedded_sites=[], task_files=[str(path)], env={"runs_dir": tmp_path}))
+    async with Client(server) as c:
+        listed = (await c.call_tool("list_tasks", {"site": "shopping"})).structured_content["tasks"]
+        intents = [t["intent"] for t in listed if t["task_id"] == "shopping-price-1"]
+        assert intents == ["A reviewed copy of the task"]
+        assert len(listed) == len(TaskRegistry.builtin().select("shopping"))

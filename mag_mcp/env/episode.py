@@ -21,7 +21,7 @@ from mag_mcp.env.session import NAV_TIMEOUT_S, BrowserSession, Snapshot
 from mag_mcp.env.transcript import TranscriptWriter
 from mag_mcp.protocol import MAX_CONSECUTIVE_NONCOMPLIANT, MAX_REPEATED_ACTION, MAX_STEPS, Action
 from mag_mcp.sites.base import SiteStateStore
-from mag_mcp.tasks.schema import Grounding, Task
+from mag_mcp.tasks.schema import Grounding, Task, resolve_placeholders
 
 log = logging.getLogger(__name__)
 
@@ -122,6 +122,8 @@ class Episode:
             else:
                 self._consecutive_noncompliant = 0
                 target = await self._target_of(action, snap)
+                if action.kind == "goto" and action.text:  # `__SHOPPING__/...` as in task files and demos
+                    action = action.model_copy(update={"text": resolve_placeholders(action.text, self.base_urls)})
                 try:
                     await execute(self.session, action, snap.marks)
                 except ActionError as e:

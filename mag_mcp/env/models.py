@@ -163,3 +163,7 @@ class EpisodeOutcome(BaseModel):
     score: float
     check: dict[str, Any] | None  # evaluators.results.CheckResult as a dict
     ended_at: str
+    # A hosted server withholds the result of test episodes until their submission is
+    # finalized: then hidden is true, success/score are placeholders and note says why.
+    hidden: bool = False
+    note: str | None = None

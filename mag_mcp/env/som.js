@@ -5,7 +5,10 @@
 //   {x, y}    the element an action at that point lands on (the nearest
 //             interactable ancestor of the element under it, else that element);
 //   {mark: n} the element tagged data-mag-mark=n by the last collection;
-//   an Element (from page scripts such as the recorder: `window.__magSom(el)`).
+//   an Element (from page scripts such as the recorder: `window.__magSom(el)`);
+//   {landing: el} for page scripts: the Element itself (not a description) that an
+//             action on `el` lands on, its nearest interactable ancestor, or null
+//             when there is none.
 // It returns null when there is no such element.
 (point) => {
   const W = window.innerWidth, H = window.innerHeight;
@@ -152,18 +155,21 @@
     return {...describe(el, {x: r.left, y: r.top, width: r.width, height: r.height}, 0), locator: locatorOf(el)};
   }
 
+  // The nearest interactable ancestor of `el` (itself included), or null.
+  function interactableAncestor(el) {
+    while (el && el !== document.body && !interactable(el)) el = el.parentElement;
+    return el && el !== document.body ? el : null;
+  }
+
   if (point instanceof Element) return describeOne(point);
+  if (point && point.landing instanceof Element) return interactableAncestor(point.landing);
   if (point && point.mark !== undefined) {
     const el = document.querySelector(`[data-mag-mark="${Number(point.mark)}"]`);
     return el ? {...describeOne(el), id: Number(point.mark)} : null;
   }
   if (point) {
     const hit = document.elementFromPoint(point.x, point.y);
-    if (!hit) return null;
-    let el = hit;
-    while (el && el !== document.body && !interactable(el)) el = el.parentElement;
-    if (!el || el === document.body) el = hit;
-    return describeOne(el);
+    return hit ? describeOne(interactableAncestor(hit) || hit) : null;
   }
 
   const out = [];

@@ -26,9 +26,15 @@ class DemoStep(BaseModel):
     enter: bool = False  # typing ended with Enter
     url: str  # the page the step was taken on
     guide: str | None = None  # a guide sentence, once drafted or written
+    # The gold locator chosen when the step was recorded, checked then to resolve to exactly
+    # this element (with `nth` where several match); None when it could not be checked.
+    target: Locator | None = None
 
     def gold_target(self) -> Locator | None:
-        """The stable locator a gold step stores for this target (see `gold_locator`)."""
+        """The stable locator a gold step stores for this target: the one checked at record
+        time, else the most stable candidate (see `gold_locator`)."""
+        if self.target is not None:
+            return self.target
         return gold_locator(self.candidates) if self.candidates else None
 
     def to_gold(self, guide: str) -> GoldStep:
@@ -71,17 +77,41 @@ def _css_string(value: str) -> str:
     return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def gold_locator(c: ElementLocator) -> Locator:
-    """The most stable of the candidates, as a gold `Locator`: a test id, then role + accessible
+CLIPPED = "..."  # som.js shortens names and texts past 80 characters and ends them so
+
+
+def _named(c: ElementLocator) -> Locator:
+    """Role + name; a name som.js clipped is matched as a substring (its kept part)."""
+    assert c.name is not None
+    if c.name.endswith(CLIPPED):
+        return Locator(role=c.role, name=c.name.removesuffix(CLIPPED), exact=False)
+    return Locator(role=c.role, name=c.name)
+
+
+def _texted(text: str) -> Locator:
+    return Locator(text=text.removesuffix(CLIPPED), exact=False) if text.endswith(CLIPPED) else Locator(text=text)
+
+
+def locator_options(c: ElementLocator) -> list[Locator]:
+    """Every candidate as a gold `Locator`, most stable first: a test id, then role + accessible
     name (what a person sees), then the element id, then visible text, then the CSS path."""
+    out: list[Locator] = []
     if c.testid:
-        return Locator(css=f"[data-testid={_css_string(c.testid)}]")
+        out.append(Locator(css=f"[data-testid={_css_string(c.testid)}]"))
     if c.role and c.name and c.role not in ("generic", "label", "img"):
-        return Locator(role=c.role, name=c.name)
+        out.append(_named(c))
     if c.id:
-        return Locator(css=f"[id={_css_string(c.id)}]")
+        out.append(Locator(css=f"[id={_css_string(c.id)}]"))
     if c.text:
-        return Locator(text=c.text)
+        out.append(_texted(c.text))
     if c.css:
-        return Locator(css=c.css)
-    raise ValueError("the element has no locator candidate")
+        out.append(Locator(css=c.css))
+    return out
+
+
+def gold_locator(c: ElementLocator) -> Locator:
+    """The most stable of the candidates, as a gold `Locator` (the first of `locator_options`)."""
+    options = locator_options(c)
+    if not options:
+        raise ValueError("the element has no locator candidate")
+    return options[0]
