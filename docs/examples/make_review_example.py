@@ -1,7 +1,10 @@
-"""Rebuild docs/review_page.png and docs/examples/demo/<task>.gold.json: `mag annotate` on the
-transcript of a gold run of one task, reviewed in a browser the way a person would — rewrite
-the template drafts, approve each step with the keyboard, save (which verifies the gold by
-replay in both groundings before writing it).
+"""The example pipeline, from a recorded demonstration to a tour on the live site:
+`mag annotate` on docs/examples/demo/<task>.demo.json (made by make_demo_example.py),
+reviewed in a browser the way a person would — rewrite the template drafts, approve each
+step with the keyboard, save (which verifies the gold by replay in both groundings before
+writing it) — then the Set-of-Mark verification replay of the reviewed gold exported as a
+product tour (make_tour_example.py). Writes docs/review_page.png,
+docs/examples/demo/<task>.gold.json, docs/examples/demo/tour/ and docs/tour_overlay.png.
 
     .venv/bin/python docs/examples/make_review_example.py
 
@@ -18,6 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import make_tour_example
 from PIL import Image
 
 HERE = Path(__file__).resolve().parent
@@ -25,8 +29,10 @@ DOCS = HERE.parent
 TASK = "shopping-price-1"
 # What a reviewer writes over the template drafts, step by step.
 GUIDES = [
-    "In the search field at the top of the page, enter “lodge 10.25 inch cast” and press Enter.",
-    "In the search results, click the product name “Lodge 10.25 Inch Cast Iron Skillet, Pre-Seasoned”.",
+    "In the search field at the top of the page, enter “cast iron skillet” and press Enter.",
+    "Above the results, open the “Sort By” menu and choose “Price”.",
+    "Click “Apply” next to the sort options to reorder the results.",
+    "Click the product name “Lodge 10.25 Inch Cast Iron Skillet, Pre-Seasoned”.",
     "The price, in large type below the product title, is $19.90.",
 ]
 
@@ -35,11 +41,11 @@ def mag(*args: str) -> None:
     subprocess.run([sys.executable, "-m", "mag_mcp.cli", *args], check=True, stdin=subprocess.DEVNULL)
 
 
-def start_annotate(transcript: Path, work: Path) -> tuple[subprocess.Popen, str]:
+def start_annotate(source: Path, work: Path) -> tuple[subprocess.Popen, str]:
     """`mag annotate` in the background; returns the process and the review page's URL."""
     log = work / "annotate.log"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "mag_mcp.cli", "annotate", str(transcript), "--task-file", str(work / "tasks.json"),
+        [sys.executable, "-m", "mag_mcp.cli", "annotate", str(source), "--task-file", str(work / "tasks.json"),
          "--out", str(work / "annotate"), "--no-llm", "--redraft", "--no-open"],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=open(log, "w"),  # noqa: SIM115
     )
@@ -84,12 +90,21 @@ def review(url: str, picture: Path) -> str:
     return status
 
 
+def som_replay(runs: Path) -> Path:
+    """The folder of the successful Set-of-Mark episode among the verification replays."""
+    import json
+
+    for transcript in sorted(runs.rglob("transcript.jsonl")):
+        lines = [json.loads(x) for x in transcript.read_text(encoding="utf-8").splitlines()]
+        if lines[0].get("grounding") == "som" and lines[-1].get("type") == "end" and lines[-1].get("success"):
+            return transcript.parent
+    raise SystemExit(f"no successful Set-of-Mark replay under {runs}")
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="mag-review-example-") as tmp:
         work = Path(tmp)
-        mag("run", "--agent", "gold", "--tasks", TASK, "--grounding", "som", "--out", str(work / "gold"))
-        (transcript,) = (work / "gold").rglob("transcript.jsonl")
-        proc, url = start_annotate(transcript, work)
+        proc, url = start_annotate(HERE / "demo" / f"{TASK}.demo.json", work)
         try:
             status = review(url, DOCS / "review_page.png")
         finally:
@@ -101,6 +116,7 @@ def main() -> None:
         target = HERE / "demo"
         target.mkdir(exist_ok=True)
         shutil.copy(work / "annotate" / f"{TASK}.gold.json", target / f"{TASK}.gold.json")
+        make_tour_example.main(som_replay(work / "annotate" / "server-runs" / "gold"))
     png = DOCS / "review_page.png"
     Image.open(png).convert("RGB").quantize(colors=256).save(png, optimize=True)
     print(f"wrote {png} and {target / f'{TASK}.gold.json'}")

@@ -1,11 +1,13 @@
-"""Rebuild docs/examples/tour and docs/tour_overlay.png: a gold run of a task that goes
-over three pages of the shop, exported as a tour in the three formats of
+"""Rebuild docs/examples/demo/tour and docs/tour_overlay.png: a successful episode of a task
+that goes over three pages of the shop, exported as a tour in the three formats of
 `mag export-guide`, and a picture of the tour running on the live site.
 
     .venv/bin/python docs/examples/make_tour_example.py
 
-The picture is taken at STEP, after the tour has followed two page loads (search,
-then the product), with the tour injected the way a userscript would be.
+`make_review_example.py` calls `main(episode)` with the replay of the gold it reviewed (the
+demonstration -> review -> tour pipeline); run alone, this script makes a gold run first.
+The picture is taken at STEP, after the tour has followed a page load (the search), with the
+tour injected the way a userscript would be.
 """
 
 from __future__ import annotations
@@ -25,10 +27,10 @@ from mag_mcp.sites.registry import site_spec
 from mag_mcp.sites.runner import EmbeddedSites
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE / "tour"
+OUT = HERE / "demo" / "tour"
 PICTURE = HERE.parent / "tour_overlay.png"
-TASK = "shopping-add-to-cart-1"
-STEP = 3  # set the quantity, on the product page
+TASK = "shopping-price-1"
+STEP = 2  # sort the search results, after the search has loaded them
 
 
 def mag(*args: str) -> None:
@@ -53,7 +55,7 @@ async def picture(tour: Tour, script: str, home: Path, chromium: Path) -> None:
             for step in tour.steps[:STEP - 1]:
                 await title.filter(has_text=f"Step {step.number} of").wait_for()
                 active = page.locator(".driver-active-element")
-                async with page.expect_navigation():  # both steps before STEP open a page
+                async with page.expect_navigation():  # the steps before STEP open a page
                     if step.kind == "type":
                         await active.fill(step.value or "")
                         await active.press("Enter")
@@ -64,11 +66,13 @@ async def picture(tour: Tour, script: str, home: Path, chromium: Path) -> None:
             await browser.close()
 
 
-def main() -> None:
+def main(episode: Path | None = None) -> None:
+    """Export `episode` (a successful episode's folder; default: a fresh gold run of TASK)."""
     with tempfile.TemporaryDirectory(prefix="mag-tour-example-") as tmp:
-        run = Path(tmp) / "run"
-        mag("run", "--agent", "gold", "--tasks", TASK, "--grounding", "som", "--out", str(run))
-        episode = next(run.rglob(TRANSCRIPT_NAME)).parent
+        if episode is None:
+            run = Path(tmp) / "run"
+            mag("run", "--agent", "gold", "--tasks", TASK, "--grounding", "som", "--out", str(run))
+            episode = next(run.rglob(TRANSCRIPT_NAME)).parent
         OUT.mkdir(parents=True, exist_ok=True)
         for fmt in ("json", "driverjs", "html"):
             mag("export-guide", str(episode), "--format", fmt, "--out", f"{OUT}/")
