@@ -43,7 +43,7 @@ def hosted(tmp_path_factory) -> Any:
         proc = subprocess.Popen(
             [sys.executable, "-m", "mag_mcp.cli", "serve", "--transport", "http", "--port", "0", "--hosted",
              "--tokens-file", str(tokens), "--server-key-file", str(root / "server.key"), "--sites", "shopping",
-             "--free-ports", "--runs-dir", str(runs)],
+             "--free-ports", "--runs-dir", str(runs), "--allowed-host", "mag.example.org"],
             stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 120
@@ -84,6 +84,19 @@ def test_requests_without_a_valid_token_get_401(hosted):
     assert wrong.status_code == 401 and wrong.json()["error"] == "invalid_token"
     assert "not valid" in wrong.json()["message"]
     assert httpx.get(url.removesuffix("/mcp") + "/health", timeout=10).status_code == 200  # public
+
+
+def test_dns_rebinding_protection_accepts_only_the_public_names(hosted):
+    url, _ = hosted
+    hello = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    headers = {"accept": "application/json, text/event-stream", "authorization": f"Bearer {TOKEN_A}",
+               "content-type": "application/json"}
+    port = url.split(":")[2].split("/")[0]
+    evil = httpx.post(url, json=hello, headers={**headers, "host": f"evil.example.net:{port}"}, timeout=10)
+    assert evil.status_code in (400, 403, 421) and "host" in evil.text.lower()
+    good = httpx.post(url, json=hello, headers={**headers, "host": f"mag.example.org:{port}"}, timeout=10)
+    assert good.status_code == 200, good.text[:300]
 
 
 async def test_test_tasks_run_in_a_submission_once_with_the_outcome_hidden(hosted):
