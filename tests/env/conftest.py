@@ -25,6 +25,7 @@ class TrapSites:
         self.allowed_port, self.forbidden_port = (s.getsockname()[1] for s in self._sockets)
         self.forbidden_hits: list[str] = []
         self._servers: list[uvicorn.Server] = []
+        self._threads: list[threading.Thread] = []
 
     @property
     def allowed(self) -> str:
@@ -88,8 +89,10 @@ class TrapSites:
     def start(self) -> None:
         for app, sock in zip((self.app_allowed(), self.app_forbidden()), self._sockets, strict=True):
             server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-            threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True).start()
+            thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+            thread.start()
             self._servers.append(server)
+            self._threads.append(thread)
         deadline = time.monotonic() + 10
         while not all(s.started for s in self._servers):
             if time.monotonic() > deadline:
@@ -99,6 +102,8 @@ class TrapSites:
     def stop(self) -> None:
         for s in self._servers:
             s.should_exit = True
+        for t in self._threads:  # the servers stop serving their sockets before they are closed
+            t.join(timeout=10)
         for sock in self._sockets:
             sock.close()
 
