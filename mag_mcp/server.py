@@ -205,12 +205,16 @@ async def reap_idle_episodes(state: AppState, policy: HostedPolicy) -> None:
             await ep.abort(f"expired: idle for more than episode_ttl_s = {ttl:g} s")
 
 
+def is_test_task(state: AppState, task_id: str) -> bool:
+    task = state.registry.tasks.get(task_id)
+    return task is not None and task.in_test_split
+
+
 def present_outcome(state: AppState, outcome: EpisodeOutcome | None) -> EpisodeOutcome | None:
     """The outcome as the caller may see it: withheld for test episodes of an open hosted submission."""
     if outcome is None or state.hosted is None:
         return outcome
-    task = state.registry.tasks.get(outcome.task_id)
-    submission = state.hosted.hides(outcome.episode_id, bool(task and task.mag and task.mag.split == "test"))
+    submission = state.hosted.hides(outcome.episode_id, is_test_task(state, outcome.task_id))
     return state.hosted.withheld(outcome, submission) if submission else outcome
 
 

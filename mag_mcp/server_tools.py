@@ -18,7 +18,7 @@ from mag_mcp.env.transcript import read_transcript
 from mag_mcp.protocol import MAX_ACT_INPUT_CHARS, Action, grounding_name
 from mag_mcp.server import (
     ACTING, READ_ONLY, STATEFUL, AppState, EpisodeId, Guide, Mark, StepResult, TaskList, TaskSummary, Text,
-    TranscriptView, episode_call, internal_error, locate_tool, observation_result, present_outcome,
+    TranscriptView, episode_call, internal_error, is_test_task, locate_tool, observation_result, present_outcome,
     reap_idle_episodes, run_action, run_text,
 )
 from mag_mcp.hosted.submissions import Submission, SubmissionError
@@ -112,10 +112,6 @@ def register_tools(server: MCPServer, state: AppState) -> None:
                 state.hosted.submissions.record_episode(submission, task_id, ep.id)
         return observation_result(obs, png)
 
-    def is_test(task_id: str) -> bool:
-        task = state.registry.tasks.get(task_id)
-        return bool(task and task.mag and task.mag.split == "test")
-
     def admit(task_id: str, grounding: Grounding, run_id: str | None,
               submission_id: str | None) -> tuple[Submission | None, str | None]:
         """Hosted mode: the submission rules and the team's limits; returns (submission, run id).
@@ -131,7 +127,7 @@ def register_tools(server: MCPServer, state: AppState) -> None:
             if submission_id:
                 submission = policy.submissions.get(team.team, submission_id)
                 policy.submissions.start_attempt(submission, task_id, grounding)
-            elif is_test(task_id):
+            elif is_test_task(state, task_id):
                 raise ToolError(f"task {task_id} is in the test split: run it inside a submission "
                                 "(open_submission, then reset(..., submission_id=...)); train tasks are open")
         except SubmissionError as e:

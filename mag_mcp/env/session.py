@@ -11,6 +11,7 @@ from urllib.parse import urljoin
 import anyio
 from playwright.async_api import BrowserContext, Download, Page, Request, Route
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import Locator as PlaywrightLocator
 
 from mag_mcp.env.guard import NavigationGuard
 from mag_mcp.env.models import BBox, Mark, TabInfo
@@ -293,14 +294,7 @@ class BrowserSession:
     async def locate(self, loc: Locator) -> tuple[BBox, int | None]:
         """Resolve a stable locator on the active tab: its visible box and mark id (if marked)."""
         page = await self.ensure_page()
-        if loc.css:
-            target = page.locator(loc.css)
-        elif loc.role:
-            target = page.get_by_role(loc.role, name=loc.name, exact=loc.exact)  # type: ignore[arg-type]
-        elif loc.text:
-            target = page.get_by_text(loc.text, exact=loc.exact)
-        else:
-            raise ValueError("locator needs css, role or text")
+        target = playwright_locator(page, loc)
         count = await target.count()
         if count <= loc.nth:
             raise LookupError(f"no element matches {loc.describe()} on {page.url}")
@@ -323,3 +317,14 @@ class BrowserSession:
             await self.context.close()
         except PlaywrightError:
             pass
+
+
+def playwright_locator(page: Page, loc: Locator) -> PlaywrightLocator:
+    """`loc` as a Playwright locator (without `nth`): CSS, else role + accessible name, else text."""
+    if loc.css:
+        return page.locator(loc.css)
+    if loc.role:
+        return page.get_by_role(loc.role, name=loc.name, exact=loc.exact)  # type: ignore[arg-type]
+    if loc.text:
+        return page.get_by_text(loc.text, exact=loc.exact)
+    raise ValueError("locator needs css, role or text")

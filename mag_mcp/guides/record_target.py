@@ -17,10 +17,10 @@ from typing import Self
 
 from playwright.async_api import Browser, Page, Playwright, Route
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Locator as PlaywrightLocator
 
 from mag_mcp.env.chromium import LAUNCH_ARGS
 from mag_mcp.env.models import ElementLocator
+from mag_mcp.env.session import playwright_locator
 from mag_mcp.guides.demo import locator_options
 from mag_mcp.guides.record_events import TAG_ATTRIBUTE
 from mag_mcp.protocol import VIEWPORT_HEIGHT, VIEWPORT_WIDTH
@@ -33,17 +33,6 @@ LOAD_TIMEOUT_MS = 5_000
 
 # (matches, index of the tagged element among them or -1)
 _COUNT_AND_INDEX_JS = f"(els, tag) => [els.length, els.findIndex(e => e.getAttribute('{TAG_ATTRIBUTE}') === tag)]"
-
-
-def playwright_locator(page: Page, loc: Locator) -> PlaywrightLocator:
-    """`loc` as gold replay resolves it (without `nth`)."""
-    if loc.css:
-        return page.locator(loc.css)
-    if loc.role:
-        return page.get_by_role(loc.role, name=loc.name, exact=loc.exact)  # type: ignore[arg-type]
-    if loc.text:
-        return page.get_by_text(loc.text, exact=loc.exact)
-    raise ValueError("locator needs css, role or text")
 
 
 async def _only_stylesheets(route: Route) -> None:

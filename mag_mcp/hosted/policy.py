@@ -95,8 +95,7 @@ class HostedPolicy:
 
     def ttl_of(self, episode_id: str) -> float | None:
         """The idle time-to-live of an episode's team (None: not a hosted team's episode)."""
-        team = self.owner.get(episode_id)
-        entry = next((e for e in self.tokens.entries if e.team == team), None)
+        entry = self.tokens.by_team.get(self.owner.get(episode_id, ""))
         return entry.limits.episode_ttl_s if entry else None
 
     # ------------------------------------------------------------ hidden outcomes

@@ -57,9 +57,11 @@ class SubmissionStore:
         self.root = root
         self.root.mkdir(parents=True, exist_ok=True)
         self._items: dict[str, Submission] = {}
+        self._by_episode: dict[str, str] = {}  # episode id -> submission id
         for path in sorted(self.root.glob("*.json")):
             sub = Submission.model_validate_json(path.read_text(encoding="utf-8"))
             self._items[sub.id] = sub
+            self._by_episode.update(dict.fromkeys(sub.episodes, sub.id))
 
     def open(self, team: str, request: SubmissionRequest) -> Submission:
         sub = Submission(**request.model_dump(), id=f"sub-{secrets.token_hex(6)}", team=team,
@@ -76,7 +78,8 @@ class SubmissionStore:
         return sub
 
     def of_episode(self, episode_id: str) -> Submission | None:
-        return next((s for s in self._items.values() if episode_id in s.episodes), None)
+        sub_id = self._by_episode.get(episode_id)
+        return self._items[sub_id] if sub_id else None
 
     def start_attempt(self, sub: Submission, task_id: str, grounding: Grounding) -> None:
         """Check that `task_id` may be attempted now in `sub` (before the episode starts)."""
@@ -92,6 +95,7 @@ class SubmissionStore:
     def record_episode(self, sub: Submission, task_id: str, episode_id: str) -> None:
         sub.attempts.setdefault(task_id, []).append(episode_id)
         sub.episodes.append(episode_id)
+        self._by_episode[episode_id] = sub.id
         self.save(sub)
 
     def finalize(self, sub: Submission, bundle: str | None) -> Submission:

@@ -55,6 +55,7 @@ class TokenTable:
         if len(set(secrets)) != len(secrets):
             raise TokenError("two entries share a token; every team needs its own")
         self.entries = entries
+        self.by_team = {e.team: e for e in entries}
 
     def team_for(self, token: str) -> TeamToken | None:
         """The entry whose token equals `token` (constant-time comparisons over all entries)."""

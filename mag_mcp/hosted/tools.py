@@ -76,12 +76,14 @@ def register_hosted_tools(server: MCPServer, state: AppState, policy: HostedPoli
             raise ToolError(str(e)) from None
 
     def view(sub: Submission) -> SubmissionView:
+        from mag_mcp.server import is_test_task
+
         manager = state.mgr()
         rows = []
         for episode_id in sub.episodes:
             ep = manager.episodes.get(episode_id)
             outcome = ep.outcome if ep is not None else None
-            shown = outcome is not None and (sub.status == "finalized" or not _is_test(state, outcome.task_id))
+            shown = outcome is not None and (sub.status == "finalized" or not is_test_task(state, outcome.task_id))
             rows.append(EpisodeResultView(
                 episode_id=episode_id, task_id=ep.task.id if ep else "?", status=ep.status if ep else "unknown",
                 success=outcome.success if shown and outcome else None))
@@ -91,11 +93,6 @@ def register_hosted_tools(server: MCPServer, state: AppState, policy: HostedPoli
 
     for fn in (open_submission, submission_status, finalize_submission):
         server.add_tool(fn)
-
-
-def _is_test(state: AppState, task_id: str) -> bool:
-    task = state.registry.tasks.get(task_id)
-    return bool(task and task.mag and task.mag.split == "test")
 
 
 def _bundle(state: AppState, policy: HostedPolicy, sub: Submission) -> str | None:

@@ -160,6 +160,11 @@ class Task(BaseModel):
         return str(self.task_id)
 
     @property
+    def in_test_split(self) -> bool:
+        """A MAG test-split task (a hosted server withholds its outcomes until a submission ends)."""
+        return self.mag is not None and self.mag.split == "test"
+
+    @property
     def checker_mode(self) -> CheckerMode:
         return self.mag.checker_mode if self.mag else "webarena"
 
