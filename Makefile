@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.mag-installed
 PYTHON ?= python3
 
-.PHONY: install demo test bench serve clean
+.PHONY: install demo test bench bench-quick bench-peers serve clean
 
 install: $(STAMP)
 	@$(PY) -m mag_mcp.env.chromium >/dev/null
@@ -21,8 +21,16 @@ demo: install
 test: install
 	@$(PY) -m pytest -q
 
-bench: install
-	@$(PY) bench/bench_env.py --out bench/results.md
+# Benchmarks against plain Playwright, BrowserGym and Playwright MCP -> BENCHMARKS.md.
+# The peers install apart (BrowserGym pins another Playwright; Playwright MCP is an npm package).
+bench-peers: install
+	@$(PY) -m bench.peers.setup || echo "a peer could not be installed: the benchmark skips it and says why"
+
+bench: bench-peers
+	@$(PY) -m bench.run
+
+bench-quick: bench-peers
+	@$(PY) -m bench.run --quick --out bench/quick.md --json bench/quick.json
 
 serve: install
 	@$(PY) -m mag_mcp.cli serve --transport http --port 8000

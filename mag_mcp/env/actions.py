@@ -7,6 +7,7 @@ it never raises for the agent's mistakes.
 from __future__ import annotations
 
 import logging
+import time
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeout
@@ -19,8 +20,6 @@ log = logging.getLogger(__name__)
 
 ACTION_TIMEOUT_MS = 5_000
 SCROLL_FRACTION = 0.8
-NAV_START_WINDOW_S = 0.15  # how long a mouse click or key press has to start a navigation
-LIKELY_NAV_WINDOW_S = 1.5  # the same when the target is a link, a submit button or a form field
 
 _FOCUSED_EDITABLE_JS = """() => {
   const el = document.activeElement;
@@ -30,6 +29,27 @@ _FOCUSED_EDITABLE_JS = """() => {
   const ok = el.isContentEditable || tag === 'textarea' ||
     (tag === 'input' && !['button','submit','reset','image','checkbox','radio','range','color','file','hidden'].includes(t));
   return ok && !el.disabled && !el.readOnly ? tag : ('!' + tag);
+}"""
+
+
+# After a wheel event: wait (frame by frame) until the scroll position under the point
+# has moved and stopped moving, or has not moved for a few frames (nothing to scroll).
+_SCROLL_DONE_JS = """async ([x, y]) => {
+  const at = () => {
+    let t = window.scrollY;
+    for (let el = document.elementFromPoint(x, y); el; el = el.parentElement) t += el.scrollTop;
+    return t;
+  };
+  const frame = () => new Promise(r => requestAnimationFrame(r));
+  const start = at(), t0 = performance.now();
+  let last = start, still = 0;
+  while (performance.now() - t0 < 1000) {
+    await frame();
+    const now = at();
+    still = now === last ? still + 1 : 0;
+    last = now;
+    if (still >= (now === start ? 4 : 2)) break;
+  }
 }"""
 
 
@@ -50,10 +70,19 @@ def _mark(marks: list[Mark], mark_id: int) -> Mark:
     raise ActionError(f"mark {mark_id} is not on the page ({span}; marks are renewed at every observation)")
 
 
+# Actions Playwright itself waits on (or that cannot start a navigation in the page).
+_WAITED_KINDS = {"goto", "go_back", "go_forward", "tab_focus", "close_tab"}
+
+
 async def execute(session: BrowserSession, action: Action, marks: list[Mark]) -> None:
-    """Carry out one action on the active tab; raise ActionError with a clear message."""
+    """Carry out one action on the active tab and settle; raise ActionError with a clear message.
+
+    Phases (ms) go to `session.timings`: `action`, then `settle` (waiting on the page's
+    own signals: a navigation it announced, DOM quiet, requests in flight)."""
     baseline = session.nav_count()
-    window = await _navigation_window(session, action, marks)
+    t0 = time.perf_counter()
+    armed = None if action.kind in _WAITED_KINDS else await session.arm()
+    t1 = time.perf_counter()
     try:
         await _execute(session, action, marks)
     except ActionError:
@@ -63,49 +92,10 @@ async def execute(session: BrowserSession, action: Action, marks: list[Mark]) ->
     except PlaywrightError as e:
         raise ActionError(f"{action.kind} failed: {_short(e)}") from e
     finally:
-        await session.settle(baseline, window)
-
-
-# Is the element under a point (or the focused one, for keys) something that navigates or opens a tab?
-_LIKELY_NAVIGATION_JS = """([x, y]) => {
-  const el = x === null ? document.activeElement : document.elementFromPoint(x, y);
-  if (!el) return false;
-  if (x === null) return !!(el.form || el.closest('form'));
-  const t = el.closest('a[href], button, input[type=submit], input[type=image], [onclick], [role=link]');
-  if (!t) return false;
-  if (t.tagName === 'A') { const h = t.getAttribute('href') || ''; return !h.startsWith('#') && !h.startsWith('javascript:'); }
-  if (t.tagName === 'BUTTON') return !!t.form && (t.type || 'submit') === 'submit' || t.hasAttribute('onclick');
-  return true;
-}"""
-
-
-async def _navigation_window(session: BrowserSession, a: Action, marks: list[Mark]) -> float:
-    """How long to wait for a navigation (or a new tab) to start after the action.
-
-    Mouse events at a point and raw keys start navigations Playwright does not
-    wait for; a loaded machine may take a while to begin them. When the target
-    looks like a link, a submit button or a form field (Enter), we wait up to
-    LIKELY_NAV_WINDOW_S, returning as soon as one starts; otherwise a short
-    window is enough.
-    """
-    if a.kind not in ("click", "double_click", "press") and not (a.kind == "type" and a.enter):
-        return 0.03
-    point: list[int | None] = [None, None]
-    if a.kind in ("click", "double_click"):
-        if a.mark is not None:
-            m = next((m for m in marks if m.id == a.mark), None)
-            if m is None:
-                return 0.03
-            point = list(m.bbox.center)
-        else:
-            point = [a.x, a.y]
-    elif a.kind == "press" and (a.text or "") != "Enter":
-        return NAV_START_WINDOW_S
-    try:
-        likely = await (await session.ensure_page()).evaluate(_LIKELY_NAVIGATION_JS, point)
-    except PlaywrightError:
-        likely = True
-    return LIKELY_NAV_WINDOW_S if likely else NAV_START_WINDOW_S
+        t2 = time.perf_counter()
+        await session.settle_after(baseline, armed)
+        session.timings.update(arm=(t1 - t0) * 1000, action=(t2 - t1) * 1000,
+                               settle=(time.perf_counter() - t2) * 1000)
 
 
 async def _execute(session: BrowserSession, a: Action, marks: list[Mark]) -> None:
@@ -147,7 +137,7 @@ async def _execute(session: BrowserSession, a: Action, marks: list[Mark]) -> Non
         if a.x is not None and a.y is not None:
             await page.mouse.move(a.x, a.y)
             await page.mouse.wheel(0, dy)
-            await page.wait_for_timeout(150)
+            await page.evaluate(_SCROLL_DONE_JS, [a.x, a.y])
         else:
             await page.evaluate("dy => window.scrollBy(0, dy)", dy)
         return

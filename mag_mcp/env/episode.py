@@ -75,6 +75,7 @@ class Episode:
         self._consecutive_noncompliant = 0
         self._snapshot: Snapshot | None = None
         self.last_activity = time.monotonic()
+        self.timings: dict[str, float] = {}  # phases of the last step, ms (for benchmarks)
 
     # ------------------------------------------------------------ life cycle
 
@@ -114,14 +115,17 @@ class Episode:
                 await self._stop(action.text or "", guide, raw_output)
                 return self._final_observation()
             t0 = time.perf_counter()
+            self.session.timings.clear()
             snap = self._snapshot or await self._take_snapshot()
             error = parse_error
             target = None
+            t_target = t0
             if action is None:
                 self._consecutive_noncompliant += 1
             else:
                 self._consecutive_noncompliant = 0
                 target = await self._target_of(action, snap)
+                t_target = time.perf_counter()
                 if action.kind == "goto" and action.text:  # `__SHOPPING__/...` as in task files and demos
                     action = action.model_copy(update={"text": resolve_placeholders(action.text, self.base_urls)})
                 try:
@@ -131,15 +135,22 @@ class Episode:
             blocked = self.session.take_blocked()
             if blocked and not error:
                 error = "blocked: " + "; ".join(blocked)
+            t_record = time.perf_counter()
             await self._record_step(
                 snap, action, guide, raw_output, action is not None, error, blocked, t0, target
             )
+            t_observe = time.perf_counter()
             self.last_error = error
             status = self._early_stop_status()
             if status:
                 await self._finish(status, "")
                 return self._final_observation()
             obs, png = await self._observe()
+            t_end = time.perf_counter()
+            self.timings = {
+                "target": (t_target - t0) * 1000, **self.session.timings,
+                "record": (t_observe - t_record) * 1000, "total": (t_end - t0) * 1000,
+            }
             return obs, png
 
     async def stop(self, answer: str, guide: str | None = None, raw_output: str | None = None) -> EpisodeOutcome:

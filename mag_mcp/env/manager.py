@@ -125,6 +125,7 @@ class EpisodeManager:
             with anyio.CancelScope(shield=True):
                 await ep.release()
             raise
+        self.preparer.refill(task)  # the next reset of this kind adopts a spare prepared meanwhile
         return ep, obs, png
 
     def _trim(self) -> None:

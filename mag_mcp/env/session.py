@@ -3,19 +3,25 @@ after actions, screenshots with Set-of-Mark, and locator resolution."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from dataclasses import dataclass, field
-from urllib.parse import urljoin
+from typing import Any
 
 import anyio
-from playwright.async_api import BrowserContext, Download, Page, Request, Route
+from playwright.async_api import BrowserContext, Download, Page, Request
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator as PlaywrightLocator
 
 from mag_mcp.env.guard import NavigationGuard
+from mag_mcp.env.interception import TabGuard
 from mag_mcp.env.models import BBox, Mark, TabInfo
-from mag_mcp.env.som import draw_overlay, parse_marks, som_script
+from mag_mcp.env.page_scripts import (
+    ARM_JS, DESCRIBE_JS, DOM_QUIET_CAP_MS, DOM_QUIET_MS, MARK_AND_DRAW_FULL_JS, MARK_AND_DRAW_JS, NAV_START_TIMEOUT_S,
+    NETWORK_IDLE_CAP_S, NO_SOM, PROBE_JS, init_script, remove_overlay,
+)
+from mag_mcp.env.som import parse_marks, som_script
 from mag_mcp.protocol import VIEWPORT_HEIGHT, VIEWPORT_WIDTH
 from mag_mcp.tasks.schema import Locator
 
@@ -23,14 +29,15 @@ log = logging.getLogger(__name__)
 
 NAV_TIMEOUT_S = 15.0
 SETTLE_TIMEOUT_S = 8.0
-
 @dataclass
 class _PageNav:
-    """Counts navigations of a page's main frame so `settle` knows when it has loaded."""
+    """Counts navigations of a page's main frame so `settle` knows when it has loaded,
+    and the page's other requests in flight (network idle)."""
 
     started: int = 0
     finished: int = 0
     last_change: float = field(default_factory=time.monotonic)
+    in_flight: int = 0
 
 
 @dataclass
@@ -57,27 +64,49 @@ _HIT_BOX_JS = """el => {
 class BrowserSession:
     def __init__(self, context: BrowserContext, allowed_base_urls: list[str]) -> None:
         self.context = context
+        self.allowed_base_urls = allowed_base_urls
+        self._attaching: list[asyncio.Task[None]] = []  # tab guards being attached
+        self.timings: dict[str, float] = {}  # phases of the last observation, ms (for benchmarks)
         self.guard = NavigationGuard(allowed_base_urls)
         self.pages: list[Page] = []
         self.active = 0
         self.blocked: list[str] = []  # guard events not yet reported to the agent
         self._nav: dict[int, _PageNav] = {}
         self._refused_popups: set[int] = set()
+        self._opened = 0  # tabs opened so far, plus navigations of tabs since closed
 
     # ------------------------------------------------------------ set-up
 
     async def start(self) -> None:
-        await self.context.route("**/*", self._route)
+        await self.context.add_init_script(init_script(self.allowed_base_urls))
         self.context.on("page", self._on_new_page)
         page = await self.context.new_page()
         if page not in self.pages:  # the "page" event may or may not have fired yet
             self._on_new_page(page)
         self.active = self.pages.index(page)
+        await self.guarded()  # the first tab is guarded before it loads anything
+
+    async def guarded(self) -> None:
+        """Wait until every open tab's requests are intercepted."""
+        while self._attaching:
+            task = self._attaching.pop()
+            try:
+                await task
+            except PlaywrightError as e:  # the tab closed before its guard attached
+                log.debug("tab guard not attached: %s", str(e).splitlines()[0])
+
+    def _report_refused(self, page: Page, message: str) -> None:
+        self.blocked.append(message)
+        if page.url == "about:blank":  # a new tab whose first navigation was refused
+            self._refused_popups.add(id(page))
 
     def _on_new_page(self, page: Page) -> None:
         if page in self.pages:
             return
         self.pages.append(page)
+        self._opened += 1
+        tab_guard = TabGuard(page, self.guard, self._report_refused)
+        self._attaching.append(asyncio.ensure_future(tab_guard.attach(self.context)))
         self.active = len(self.pages) - 1  # a click that opens a tab switches to it
         nav = self._nav.setdefault(id(page), _PageNav())
 
@@ -85,6 +114,12 @@ class BrowserSession:
             if req.is_navigation_request() and req.frame == page.main_frame:
                 nav.started += 1
                 nav.last_change = time.monotonic()
+            elif not req.is_navigation_request():
+                nav.in_flight += 1
+
+        def on_request_done(req: Request) -> None:
+            if not req.is_navigation_request():
+                nav.in_flight = max(0, nav.in_flight - 1)
 
         def done(*_: object) -> None:
             nav.finished = nav.started
@@ -93,6 +128,7 @@ class BrowserSession:
         def on_failed(req: Request) -> None:
             if req.is_navigation_request() and req.frame == page.main_frame:
                 done()
+            on_request_done(req)
 
         def on_download(d: Download) -> None:
             self.blocked.append(f"download of {d.suggested_filename!r} refused")
@@ -101,6 +137,7 @@ class BrowserSession:
         page.on("request", on_request)
         page.on("load", done)
         page.on("requestfailed", on_failed)
+        page.on("requestfinished", on_request_done)
         page.on("download", on_download)
         page.on("close", lambda _p: self._on_close(page))
         page.on("dialog", lambda d: d.dismiss())
@@ -111,53 +148,9 @@ class BrowserSession:
             self.pages.remove(page)
             if self.active >= i and self.active > 0:
                 self.active -= 1
-        self._nav.pop(id(page), None)
-
-    async def _route(self, route: Route, request: Request) -> None:
-        url = request.url
-        reason = self.guard.check(url)
-        if reason:
-            if request.is_navigation_request():
-                self._block_navigation(request, f"navigation to {reason}")
-                # 204 No Content cancels a navigation and leaves the page where it was.
-                await route.fulfill(status=204, body="")
-            else:
-                await route.abort("blockedbyclient")
-            return
-        if not request.is_navigation_request():
-            await route.continue_()
-            return
-        # Navigations are fetched here without following redirects, so a
-        # redirect that leaves the allowed origins is never contacted.
-        try:
-            resp = await route.fetch(max_redirects=0, timeout=NAV_TIMEOUT_S * 1000)
-        except PlaywrightError as e:
-            log.debug("navigation fetch failed: %s", e)
-            await route.abort("failed")
-            return
-        if 300 <= resp.status < 400 and "location" in resp.headers:
-            target = urljoin(url, resp.headers["location"])
-            reason = self.guard.check(target)
-            if reason:
-                self._block_navigation(request, f"redirect to {reason}")
-                await route.fulfill(status=204, body="")
-                return
-        disposition = resp.headers.get("content-disposition", "").lower()
-        if disposition.startswith("attachment"):
-            # Downloads are refused before they start; the page stays where it was.
-            self._block_navigation(request, f"download from {url[:100]} refused")
-            await route.fulfill(status=204, body="")
-            return
-        await route.fulfill(response=resp)
-
-    def _block_navigation(self, request: Request, message: str) -> None:
-        self.blocked.append(message)
-        try:
-            page = request.frame.page
-        except PlaywrightError:
-            return
-        if page.url == "about:blank":  # a popup whose first navigation was refused
-            self._refused_popups.add(id(page))
+        gone = self._nav.pop(id(page), None)
+        if gone is not None:
+            self._opened += gone.started  # keeps nav_count from going down
 
     # ------------------------------------------------------------ tabs
 
@@ -200,26 +193,68 @@ class BrowserSession:
 
     def nav_count(self) -> int:
         """Navigations started so far in all tabs (a baseline for `settle`)."""
-        return sum(n.started for n in self._nav.values()) + len(self.pages)
+        return sum(n.started for n in self._nav.values()) + self._opened
 
-    async def settle(self, baseline: int | None = None, window: float = 0.03) -> None:
-        """Wait until navigations started by the last action have loaded (bounded).
+    async def arm(self) -> int | None:
+        """Before an action that may navigate: the page's navigation count (None when the
+        page cannot say, e.g. mid-navigation), for `settle_after`."""
+        try:
+            return await (await self.ensure_page()).evaluate(ARM_JS)
+        except PlaywrightError:
+            return None
 
-        An action that may navigate without Playwright waiting for it (a mouse
-        click at a point, a key press) passes the `baseline` taken before it and
-        a `window`: we wait up to that long for a navigation to start at all.
+    async def settle_after(self, baseline: int, armed: int | None) -> None:
+        """Settle after an action, on signals rather than sleeps.
+
+        The page says whether the action started a navigation (or opened a window);
+        if so, wait for it to start and load. Otherwise wait for the DOM to go quiet.
+        Then wait for the requests still in flight (a script's fetch) to finish, within
+        a short cap.
         """
-        start = time.monotonic()
-        while time.monotonic() - start < window:
-            if baseline is not None and self.nav_count() > baseline:
-                break
-            await anyio.sleep(0.01)
+        navigating = self.nav_count() > baseline
+        if not navigating and armed is not None:
+            navigating = await self._probe(armed)
+        if navigating:
+            deadline = time.monotonic() + NAV_START_TIMEOUT_S
+            while self.nav_count() <= baseline and time.monotonic() < deadline:
+                await anyio.sleep(0.005)
+        await self.settle()
+        await self._network_idle()
+
+    async def _probe(self, armed: int) -> bool:
+        page = self.page if self.pages else None
+        if page is None or page.is_closed():
+            return False
+        try:
+            signalled, refused = await page.evaluate(PROBE_JS, [armed, DOM_QUIET_MS, DOM_QUIET_CAP_MS])
+        except PlaywrightError as e:  # the document went away under us: it is navigating
+            return "destroyed" in str(e) or "navigat" in str(e)
+        for url in refused:  # windows the page was not allowed to open
+            self.blocked.append(f"navigation to {self.guard.check(url) or url[:100]} (a new window)")
+        return bool(signalled)
+
+    async def _network_idle(self) -> None:
+        nav = self._nav.get(id(self.page)) if self.pages else None
+        if nav is None or nav.in_flight == 0:
+            return
+        deadline = time.monotonic() + NETWORK_IDLE_CAP_S
+        while nav.in_flight > 0 and time.monotonic() < deadline:
+            await anyio.sleep(0.005)
+        page = self.page
+        try:  # the responses may have changed the DOM: let it go quiet once more
+            await page.evaluate(PROBE_JS, [2**31, DOM_QUIET_MS, DOM_QUIET_CAP_MS])
+        except PlaywrightError:
+            await self.settle()
+
+    async def settle(self) -> None:
+        """Wait until the navigations under way in any tab have loaded (bounded), then sweep."""
+        await self.guarded()
         deadline = time.monotonic() + SETTLE_TIMEOUT_S
         while time.monotonic() < deadline:
             pending = [n for n in self._nav.values() if n.started > n.finished]
             if not pending:
                 break
-            await anyio.sleep(0.02)
+            await anyio.sleep(0.005)
         await self.sweep()
 
     async def sweep(self) -> None:
@@ -265,11 +300,20 @@ class BrowserSession:
 
     async def _snapshot_once(self, with_marks: bool) -> Snapshot:
         page = await self.ensure_page()
-        marks = parse_marks(await page.evaluate(som_script())) if with_marks else []
-        png = await page.screenshot(type="png", timeout=NAV_TIMEOUT_S * 1000)
+        t = time.perf_counter()
+        marks: list[Mark] = []
         if with_marks:
-            png = await anyio.to_thread.run_sync(draw_overlay, png, marks)
+            marks = parse_marks(await self._evaluate_som(page, MARK_AND_DRAW_JS, MARK_AND_DRAW_FULL_JS, None))
+        t_marks = time.perf_counter()
+        try:
+            png = await page.screenshot(type="png", timeout=NAV_TIMEOUT_S * 1000)
+        finally:
+            if with_marks:
+                await remove_overlay(page)
+        t_shot = time.perf_counter()
         tabs = await self.tabs()
+        self.timings.update(marking=(t_marks - t) * 1000, screenshot=(t_shot - t_marks) * 1000,
+                            tabs=(time.perf_counter() - t_shot) * 1000)
         return Snapshot(png=png, marks=marks, url=page.url, title=tabs[self.active].title, tabs=tabs)
 
     async def element_at(self, x: int, y: int) -> Mark | None:
@@ -284,10 +328,17 @@ class BrowserSession:
     async def _describe(self, arg: dict[str, int]) -> Mark | None:
         page = await self.ensure_page()
         try:
-            raw = await page.evaluate(som_script(), arg)
+            raw = await self._evaluate_som(page, DESCRIBE_JS, som_script(), arg)
         except PlaywrightError:
             return None
         return Mark.model_validate(raw) if raw else None
+
+    @staticmethod
+    async def _evaluate_som(page: Page, short: str, full: str, arg: object) -> Any:
+        """Evaluate through the installed som.js, or through the whole script where the
+        document does not have it."""
+        out = await page.evaluate(short, arg)
+        return await page.evaluate(full, arg) if out == NO_SOM else out
 
     # ------------------------------------------------------------ locators (gold replay / oracle)
 

@@ -28,7 +28,6 @@ from mag_mcp.tasks.schema import Task, resolve_placeholders
 log = logging.getLogger(__name__)
 
 SpareKey = tuple[tuple[str, ...], str, bool]
-REFILL_DELAY_S = 0.4
 
 
 class StartPageError(Exception):
@@ -71,7 +70,9 @@ class EpisodePreparer:
         self._tg = tg
 
     async def prepare(self, task: Task) -> Prepared:
-        """A spare if one is ready (and start refilling), else a cold preparation."""
+        """A spare if one is ready, else a cold preparation. Call `refill` once the
+        episode's first observation is taken, so the spare is prepared while the agent
+        thinks rather than during the reset."""
         k = spare_key(task)
         if not self._spares.get(k) and k in self._filling:
             # a spare is already on its way: waiting for it beats starting another cold
@@ -79,10 +80,13 @@ class EpisodePreparer:
                 await self._filling[k].wait()
         spares = self._spares.get(k)
         ready = spares.pop(0) if spares else None
-        self._refill(k, task)
         if ready is not None and ready.session.context.pages:
             return ready
         return await self._prepare_cold(task)
+
+    def refill(self, task: Task) -> None:
+        """Top up the spares of this kind of task in the background."""
+        self._refill(spare_key(task), task)
 
     def _refill(self, k: SpareKey, task: Task) -> None:
         if self._tg is None or self.spares_per_kind <= 0 or k in self._filling:
@@ -96,8 +100,6 @@ class EpisodePreparer:
 
         async def fill() -> None:
             try:
-                # let the reset that triggered us take its first screenshot undisturbed
-                await anyio.sleep(REFILL_DELAY_S)
                 spare = await self._prepare_cold(task)
                 self._spares.setdefault(k, []).append(spare)
             except Exception as e:  # a failed spare only means the next reset is cold

@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 import time
 
+import anyio
 import pytest
 import uvicorn
 from starlette.applications import Starlette
@@ -16,6 +17,49 @@ from starlette.routing import Route
 
 from mag_mcp.env.browser import BrowserPool
 from mag_mcp.sites.runner import listening_socket
+
+
+def _red_png() -> bytes:
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (120, 120), (220, 0, 0)).save(out, format="PNG")
+    return out.getvalue()
+
+
+SLOW_DOC_S, SLOW_IMG_S, SLOW_DATA_S = 0.8, 0.6, 0.4
+
+
+def slow_routes() -> list[Route]:
+    """A slow page: its document, its image and the data its script fetches all arrive late.
+    Settling must wait for every part of it, yet never by sleeping a fixed time."""
+
+    async def slow_home(_: Request) -> HTMLResponse:
+        return HTMLResponse("""<!doctype html><title>Slow home</title>
+<a href="/slow">Slow page</a>
+<button type="button" id="more" onclick="fetch('/slow-data').then(r => r.text()).then(t => {
+  const b = document.createElement('button'); b.textContent = t; document.body.appendChild(b); })">Fetch more</button>
+<button type="button" onclick="this.textContent = 'Clicked once'">Toggle</button>""")
+
+    async def slow_page(_: Request) -> HTMLResponse:
+        await anyio.sleep(SLOW_DOC_S)
+        return HTMLResponse("""<!doctype html><title>Slow page</title>
+<img id="late-img" src="/slow-img" width="120" height="120" alt="late">
+<script>fetch('/slow-data').then(r => r.text()).then(t => {
+  const b = document.createElement('button'); b.textContent = t; document.body.appendChild(b); });</script>""")
+
+    async def slow_img(_: Request) -> Response:
+        await anyio.sleep(SLOW_IMG_S)
+        return Response(_red_png(), media_type="image/png")
+
+    async def slow_data(_: Request) -> Response:
+        await anyio.sleep(SLOW_DATA_S)
+        return Response("Loaded late", media_type="text/plain")
+
+    return [Route("/slow-home", slow_home), Route("/slow", slow_page), Route("/slow-img", slow_img),
+            Route("/slow-data", slow_data)]
 
 
 class TrapSites:
@@ -73,6 +117,7 @@ class TrapSites:
                             headers={"content-disposition": "attachment; filename=secret.bin"})
 
         return Starlette(routes=[
+            *slow_routes(),
             Route("/", home), Route("/next", nxt), Route("/post", post, methods=["POST"]),
             Route("/redirect-out", lambda _: RedirectResponse(f"{out}/redirected", 302)),
             Route("/redirect-in", lambda _: RedirectResponse("/next", 302)),
