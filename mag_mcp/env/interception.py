@@ -46,7 +46,7 @@ def js_origins(allowed_base_urls: list[str]) -> str:
 
 
 class TabGuard:
-    """Intercepts one tab's requests; `report(page, message, navigation)` records what was refused."""
+    """Intercepts one tab's requests; `report(page, message)` records what was refused."""
 
     def __init__(self, page: Page, guard: NavigationGuard, report: Callable[[Page, str], None]) -> None:
         self.page = page
@@ -101,10 +101,3 @@ class TabGuard:
     async def _refuse(self, rid: str) -> None:
         # 204 No Content cancels a navigation and leaves the tab where it was.
         await self._send("Fetch.fulfillRequest", {"requestId": rid, "responseCode": 204, "responseHeaders": []})
-
-    async def detach(self) -> None:
-        if self.cdp is not None:
-            try:
-                await self.cdp.detach()
-            except PlaywrightError:
-                pass
