@@ -39,9 +39,8 @@ from anyio.abc import Process
 from anyio.streams.buffered import BufferedByteReceiveStream
 
 from bench.common import PLAN, StepKind
-from bench.peers import PeerUnavailable
+from bench.peers import PeerUnavailable, peer_chromium
 from bench.peers.setup import LOG_DIR, browsergym_python
-from mag_mcp.env.chromium import system_chromium
 
 WORKER = Path(__file__).with_name("browsergym_worker.py")
 START_TIMEOUT_S = 120.0
@@ -82,9 +81,7 @@ class BrowserGymSubject:
         python = browsergym_python()
         if python is None:
             raise PeerUnavailable("BrowserGym is not installed (run `python -m bench.peers.setup`)")
-        chromium = Path(self.chromium) if self.chromium else system_chromium()
-        if chromium is None or not chromium.exists():
-            raise PeerUnavailable("no system Chromium for BrowserGym (install chromium or set MAG_CHROMIUM)")
+        chromium = peer_chromium(self.chromium, "BrowserGym")
         LOG_DIR.mkdir(parents=True, exist_ok=True)
         self._log = self._log_path().open("w")
         env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}

@@ -69,9 +69,8 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from bench.common import PLAN, StepKind
-from bench.peers import PeerUnavailable
+from bench.peers import PeerUnavailable, peer_chromium
 from bench.peers.setup import LOG_DIR, playwright_mcp_cli
-from mag_mcp.env.chromium import system_chromium
 
 VIEWPORT = "1280x720"
 SCREENSHOT = ("browser_take_screenshot", {"scale": "css", "type": "png"})
@@ -107,9 +106,7 @@ class PlaywrightMCPSubject:
         cli = playwright_mcp_cli()
         if cli is None:
             raise PeerUnavailable("Playwright MCP is not installed (run `python -m bench.peers.setup`)")
-        chromium = Path(self.chromium) if self.chromium else system_chromium()
-        if chromium is None or not chromium.exists():
-            raise PeerUnavailable("no system Chromium for Playwright MCP (install chromium or set MAG_CHROMIUM)")
+        chromium = peer_chromium(self.chromium, "Playwright MCP")
         node = shutil.which("node")
         if node is None:
             raise PeerUnavailable("Playwright MCP needs Node.js (node is not on PATH)")

@@ -73,7 +73,7 @@ class BrowserSession:
         self.blocked: list[str] = []  # guard events not yet reported to the agent
         self._nav: dict[int, _PageNav] = {}
         self._refused_popups: set[int] = set()
-        self._opened = 0  # tabs opened so far, plus navigations of tabs since closed
+        self._navigations = 0  # main-frame navigations started and tabs opened, ever (never goes down)
 
     # ------------------------------------------------------------ set-up
 
@@ -104,7 +104,7 @@ class BrowserSession:
         if page in self.pages:
             return
         self.pages.append(page)
-        self._opened += 1
+        self._navigations += 1
         tab_guard = TabGuard(page, self.guard, self._report_refused)
         self._attaching.append(asyncio.ensure_future(tab_guard.attach(self.context)))
         self.active = len(self.pages) - 1  # a click that opens a tab switches to it
@@ -114,6 +114,7 @@ class BrowserSession:
             if req.is_navigation_request() and req.frame == page.main_frame:
                 nav.started += 1
                 nav.last_change = time.monotonic()
+                self._navigations += 1
             elif not req.is_navigation_request():
                 nav.in_flight += 1
 
@@ -148,9 +149,7 @@ class BrowserSession:
             self.pages.remove(page)
             if self.active >= i and self.active > 0:
                 self.active -= 1
-        gone = self._nav.pop(id(page), None)
-        if gone is not None:
-            self._opened += gone.started  # keeps nav_count from going down
+        self._nav.pop(id(page), None)
 
     # ------------------------------------------------------------ tabs
 
@@ -193,7 +192,7 @@ class BrowserSession:
 
     def nav_count(self) -> int:
         """Navigations started so far in all tabs (a baseline for `settle`)."""
-        return sum(n.started for n in self._nav.values()) + self._opened
+        return self._navigations
 
     async def arm(self) -> int | None:
         """Before an action that may navigate: the page's navigation count (None when the
@@ -240,10 +239,9 @@ class BrowserSession:
         deadline = time.monotonic() + NETWORK_IDLE_CAP_S
         while nav.in_flight > 0 and time.monotonic() < deadline:
             await anyio.sleep(0.005)
-        page = self.page
-        try:  # the responses may have changed the DOM: let it go quiet once more
-            await page.evaluate(PROBE_JS, [2**31, DOM_QUIET_MS, DOM_QUIET_CAP_MS])
-        except PlaywrightError:
+        # The responses may have changed the DOM: let it go quiet once more (a navigation
+        # they started, or a window the page tried to open, is handled as after an action).
+        if await self._probe(2**31):
             await self.settle()
 
     async def settle(self) -> None:
