@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import re
 import subprocess
 import sys
@@ -170,7 +171,7 @@ async def call(client: Client, name: str, args: dict[str, Any]) -> tuple[float, 
     return ms, data, f"{name}: {err}"[:300] if err else None
 
 
-async def run_level(url: str, task_id: str, n: int, steps: int, server_pid: int) -> dict[str, Any]:
+async def run_level(url: str, task_id: str, n: int, steps: int, server_pid: int, think_s: float = 0.0) -> dict[str, Any]:
     """Open n episodes, step them all at once, sample memory, stop them."""
     errors: list[str] = []
     resets: list[float] = []
@@ -180,6 +181,7 @@ async def run_level(url: str, task_id: str, n: int, steps: int, server_pid: int)
         clients = [await stack.enter_async_context(Client(url, read_timeout_seconds=120)) for _ in range(n)]
 
         limit = anyio.Semaphore(RESETS_AT_ONCE)
+        rng = random.Random(n)
 
         async def reset(c: Client) -> None:
             async with limit:
@@ -193,6 +195,8 @@ async def run_level(url: str, task_id: str, n: int, steps: int, server_pid: int)
 
         async def play(c: Client, ep: str, home: str) -> None:
             for i in range(steps):
+                if think_s:  # agents are not in lock-step: each pause is drawn around the mean
+                    await anyio.sleep(rng.uniform(0.5, 1.5) * think_s)
                 kind = CYCLE[i % len(CYCLE)]
                 ms, _, err = await call(c, *step_call(kind, ep, home))
                 if err:
@@ -245,7 +249,8 @@ async def pick_task(url: str) -> str:
     return nav[0]["task_id"]
 
 
-async def run_concurrency(levels: list[int], steps_per_episode: int, out_dir: Path) -> dict[str, Any]:
+async def run_concurrency(levels: list[int], steps_per_episode: int, out_dir: Path,
+                          think_s: float = 0.0) -> dict[str, Any]:
     """Run every level on one server; writes `concurrency.json` into `out_dir` and returns the same dict."""
     if max(levels) > MAX_EPISODES:
         raise ValueError(f"levels above {MAX_EPISODES} episodes need a larger --max-episodes")
@@ -258,7 +263,7 @@ async def run_concurrency(levels: list[int], steps_per_episode: int, out_dir: Pa
         try:
             task_id = await pick_task(url)
             idle = await anyio.to_thread.run_sync(tree_memory, proc.pid)
-            results = [await run_level(url, task_id, n, steps_per_episode, proc.pid) for n in levels]
+            results = [await run_level(url, task_id, n, steps_per_episode, proc.pid, think_s) for n in levels]
             log_tail = (runs / "server.log").read_text()[-3000:] if any(r["errors"] for r in results) else ""
         finally:
             proc.terminate()
@@ -287,10 +292,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--levels", default="1,4,16,32", help="comma-separated numbers of concurrent episodes")
     ap.add_argument("--steps", type=int, default=10, help="steps per episode")
+    ap.add_argument("--think", type=float, default=0.0, help="seconds each agent waits between its steps")
     ap.add_argument("--out", type=Path, default=None, help="folder for concurrency.json (default: a new temp folder)")
     args = ap.parse_args()
     out_dir = args.out or Path(tempfile.mkdtemp(prefix="mag-bench-"))
-    res = anyio.run(run_concurrency, [int(x) for x in args.levels.split(",")], args.steps, out_dir)
+    res = anyio.run(run_concurrency, [int(x) for x in args.levels.split(",")], args.steps, out_dir, args.think)
     print(f"task {res['task_id']} · {res['steps_per_episode']} steps each · server start {res['server']['start_s']} s · "
           f"idle PSS {res['server']['idle_memory']['pss_mb']} MB")
     print("| N | steps/s | p50 ms | p95 ms | errors | RSS MB | PSS MB | renderers | MB per added episode "

@@ -21,6 +21,7 @@ from rich.progress import Progress
 from bench.common import SCRIPT, Samples, Subject, action_kind
 from bench.concurrency import run_concurrency, start_server
 from bench.evaluator_throughput import run_evaluators
+from bench.floor_concurrency import run_floor_concurrency
 from bench.floor import PlaywrightFloor
 from bench.mag_subjects import MagEnvSubject, MagMCPSubject
 from bench.peers import PeerUnavailable
@@ -145,6 +146,7 @@ def main() -> None:
         if only is None:
             print(f"2/3 concurrency: {cfg.levels} episodes", file=sys.stderr)
             conc = anyio.run(run_concurrency, cfg.levels, cfg.steps_per_episode, runs / "concurrency")
+            conc["floor"] = anyio.run(run_floor_concurrency, cfg.levels, cfg.steps_per_episode)
             print("3/3 evaluators", file=sys.stderr)
             evals = run_evaluators(cfg.quick)
     elapsed = time.perf_counter() - t0

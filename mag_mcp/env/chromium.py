@@ -3,11 +3,57 @@ installed, else the system Chromium (DESIGN §9)."""
 
 from __future__ import annotations
 
+import logging
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+log = logging.getLogger(__name__)
+
+# Features a headless episode never uses but pays for in every browser context: the
+# omnibox popup's WebUI renderer (chrome://omnibox-popup.top-chrome), ~40 MB each.
+UNUSED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+
+# Playwright's own list (1.65), used only if it cannot be read from the installed driver.
+_PLAYWRIGHT_DISABLED_FALLBACK = [
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect", "TcpPortRandomizationWin",
+    "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled", "PreconnectToSearch",
+]
+_DISABLED_LIST = re.compile(r"disabledFeatures\s*=\s*(?:\([^)]*\)\s*=>\s*)?\[(.*?)\]", re.S)
+
+
+def playwright_disabled_features() -> list[str]:
+    """The features Playwright's launcher turns off, read from the installed driver.
+
+    Chromium keeps only the last `--disable-features` switch, so a list of ours would
+    replace Playwright's (which, among others, keeps Fetch interception working across
+    CORS redirects): ours is merged into it instead."""
+    try:
+        import playwright
+
+        lib = Path(playwright.__file__).parent / "driver" / "package" / "lib"
+        for name in ("coreBundle.js", "server/chromium/chromiumSwitches.js"):
+            path = lib / name
+            if path.exists():
+                found = _DISABLED_LIST.search(path.read_text(encoding="utf-8", errors="replace"))
+                if found:
+                    body = re.sub(r"//[^\n]*", "", found.group(1))
+                    return re.findall(r"[\"']([A-Za-z0-9_]+)[\"']", body)
+    except (ImportError, OSError):
+        pass
+    log.warning("Playwright's disabled Chromium features not found in its driver: using a known list")
+    return list(_PLAYWRIGHT_DISABLED_FALLBACK)
+
+
+def _disable_features_switch() -> str:
+    merged = list(dict.fromkeys(playwright_disabled_features() + UNUSED_FEATURES))
+    return "--disable-features=" + ",".join(merged)
+
 
 LAUNCH_ARGS = [
     "--no-sandbox",
@@ -18,6 +64,7 @@ LAUNCH_ARGS = [
     "--no-first-run",
     "--disable-quic",
     "--disable-dev-shm-usage",
+    _disable_features_switch(),
 ]
 SYSTEM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
 

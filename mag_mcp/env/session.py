@@ -4,6 +4,7 @@ after actions, screenshots with Set-of-Mark, and locator resolution."""
 from __future__ import annotations
 
 import asyncio
+import base64
 import logging
 import time
 from dataclasses import dataclass, field
@@ -29,6 +30,9 @@ log = logging.getLogger(__name__)
 
 NAV_TIMEOUT_S = 15.0
 SETTLE_TIMEOUT_S = 8.0
+SCREENSHOT_PARAMS = {"format": "png", "optimizeForSpeed": True}
+
+
 @dataclass
 class _PageNav:
     """Counts navigations of a page's main frame so `settle` knows when it has loaded,
@@ -72,6 +76,7 @@ class BrowserSession:
         self.active = 0
         self.blocked: list[str] = []  # guard events not yet reported to the agent
         self._nav: dict[int, _PageNav] = {}
+        self._tab_guards: dict[int, TabGuard] = {}  # by id(page); their CDP sessions also take screenshots
         self._refused_popups: set[int] = set()
         self._navigations = 0  # main-frame navigations started and tabs opened, ever (never goes down)
 
@@ -106,6 +111,7 @@ class BrowserSession:
         self.pages.append(page)
         self._navigations += 1
         tab_guard = TabGuard(page, self.guard, self._report_refused)
+        self._tab_guards[id(page)] = tab_guard
         self._attaching.append(asyncio.ensure_future(tab_guard.attach(self.context)))
         self.active = len(self.pages) - 1  # a click that opens a tab switches to it
         nav = self._nav.setdefault(id(page), _PageNav())
@@ -150,6 +156,7 @@ class BrowserSession:
             if self.active >= i and self.active > 0:
                 self.active -= 1
         self._nav.pop(id(page), None)
+        self._tab_guards.pop(id(page), None)
 
     # ------------------------------------------------------------ tabs
 
@@ -304,7 +311,7 @@ class BrowserSession:
             marks = parse_marks(await self._evaluate_som(page, MARK_AND_DRAW_JS, MARK_AND_DRAW_FULL_JS, None))
         t_marks = time.perf_counter()
         try:
-            png = await page.screenshot(type="png", timeout=NAV_TIMEOUT_S * 1000)
+            png = await self._capture(page)
         finally:
             if with_marks:
                 await remove_overlay(page)
@@ -313,6 +320,21 @@ class BrowserSession:
         self.timings.update(marking=(t_marks - t) * 1000, screenshot=(t_shot - t_marks) * 1000,
                             tabs=(time.perf_counter() - t_shot) * 1000)
         return Snapshot(png=png, marks=marks, url=page.url, title=tabs[self.active].title, tabs=tabs)
+
+    async def _capture(self, page: Page) -> bytes:
+        """The viewport as PNG, through the tab's CDP session.
+
+        Playwright's `page.screenshot` compresses harder and adds round trips (caret
+        hiding, font waits): ~65 ms against ~30 ms on the shop's home page. The PNG
+        is still lossless, about twice the bytes (~230 KB at 1280x720)."""
+        tab = self._tab_guards.get(id(page))
+        if tab is None or tab.cdp is None:
+            return await page.screenshot(type="png", timeout=NAV_TIMEOUT_S * 1000)
+        with anyio.move_on_after(NAV_TIMEOUT_S) as scope:
+            out = await tab.cdp.send("Page.captureScreenshot", SCREENSHOT_PARAMS)
+        if scope.cancelled_caught:
+            raise PlaywrightError(f"screenshot timed out after {NAV_TIMEOUT_S:.0f} s")
+        return base64.b64decode(out["data"])
 
     async def element_at(self, x: int, y: int) -> Mark | None:
         """The element an action at (x, y) lands on, described like a mark (id 0) with its
