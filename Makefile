@@ -4,7 +4,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.mag-installed
 PYTHON ?= python3
 
-.PHONY: install demo test bench bench-quick bench-peers serve clean
+.PHONY: install demo test bench bench-quick bench-peers soak serve clean
 
 install: $(STAMP)
 	@$(PY) -m mag_mcp.env.chromium >/dev/null
@@ -31,6 +31,11 @@ bench: bench-peers
 
 bench-quick: bench-peers
 	@$(PY) -m bench.run --quick --out bench/quick.md --json bench/quick.json
+
+# Reliability and security under faults, hostile input and load -> RELIABILITY.md
+# (the 10,000-case fuzz, the kill tests, the load test; `make test` runs the same sections small).
+soak: install
+	@$(PY) -m soak.run
 
 serve: install
 	@$(PY) -m mag_mcp.cli serve --transport http --port 8000

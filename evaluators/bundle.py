@@ -98,7 +98,7 @@ def run_scores(run_dir: Path) -> RunScores:
         episodes = load_run(run_dir)
     except RunDirError as e:
         raise BundleError(str(e)) from None
-    unfinished = [e.transcript for e in episodes if not e.finished]
+    unfinished = [e.transcript for e in episodes if not e.finished]  # running, or `incomplete` after a crash
     if unfinished:
         raise BundleError(f"{len(unfinished)} episode(s) never finished (e.g. {unfinished[0]}): finish the run "
                           f"(`mag run` again into the same --out) before submitting it")
@@ -114,8 +114,9 @@ def run_scores(run_dir: Path) -> RunScores:
                           f"{' with an answer judge' if scores.judges.answer_judge else ''}; a bundle carries the "
                           f"offline reference judge's scores, which anyone can recompute. Run "
                           f"`mag score {run_dir} --rescore` (it replaces scores.json), then submit")
-    if scores.failed:
-        raise BundleError(f"{len(scores.failed)} episode(s) failed to score: rerun `mag score {run_dir}`")
+    if scores.failed or not scores.complete:
+        raise BundleError(f"{run_dir / SCORES_NAME} is incomplete ({len(scores.failed)} episode(s) failed to score): "
+                          f"rerun `mag score {run_dir}` to resume")
     scored = {e.episode_id for e in scores.episodes}
     finished = {e.header.episode_id for e in episodes}
     if scored != finished:

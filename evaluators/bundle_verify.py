@@ -118,8 +118,8 @@ def score_mismatches(claimed: RunScores, rescored: RunScores) -> list[str]:
             if abs(getattr(a, f) - getattr(b, f)) > TOLERANCE:
                 out.append(f"{_episode(b)}: {f} is {getattr(a, f):.4f} in scores.json but {getattr(b, f):.4f} "
                            f"re-scored")
-    if claimed.failed:
-        out.append(f"scores.json lists {len(claimed.failed)} episode(s) that failed to score")
+    if claimed.failed or not claimed.complete:
+        out.append(f"scores.json is incomplete: {len(claimed.failed)} episode(s) failed to score")
     if claimed.incomplete != rescored.incomplete:
         out.append(f"scores.json counts {claimed.incomplete} unfinished transcript(s), the bundle has "
                    f"{rescored.incomplete}")

@@ -12,9 +12,9 @@ Every score names the judge that produced it (`JudgeInfo`).
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from mag_mcp.agents.base import ModelUsage
 from mag_mcp.tasks.schema import Grounding, Task
@@ -178,6 +178,9 @@ class EpisodeScore(BaseModel):
     transcript: str  # path of transcript.jsonl relative to the run directory
 
 
+FailureKind = Literal["judge_timeout", "judge_unavailable", "judge_bad_output", "judge_error", "scoring_error"]
+
+
 class FailedEpisode(BaseModel):
     """An episode whose scoring failed (e.g. the judge endpoint kept failing).
     It has no score; rerunning `mag score` retries it (cached verdicts are reused)."""
@@ -186,6 +189,9 @@ class FailedEpisode(BaseModel):
     task_id: str
     grounding: Grounding
     error: str
+    # judge_timeout: no answer in time; judge_unavailable: HTTP errors, refused, unreachable;
+    # judge_bad_output: an answer that is not the requested JSON; scoring_error: anything else
+    kind: FailureKind = "judge_error"
 
 
 class RunScores(BaseModel):
@@ -198,4 +204,21 @@ class RunScores(BaseModel):
     usage: Usage = Field(default_factory=Usage)
     episodes: list[EpisodeScore]
     failed: list[FailedEpisode] = Field(default_factory=list)
-    incomplete: int = 0  # transcripts without an end record (not scored; counted here)
+    incomplete: int = 0  # transcripts that never ended, or ended `incomplete` (not scored; counted here)
+    # True only when every finished episode has its final score. False: some failed to score, and
+    # the numbers cover only the scored ones; `mag score` again re-judges what failed (resume).
+    complete: bool = True
+
+    @model_validator(mode="before")
+    @classmethod
+    def _derive_complete(cls, data: Any) -> Any:
+        """Files written before `complete` existed: complete when nothing failed."""
+        if isinstance(data, dict) and "complete" not in data:
+            data = {**data, "complete": not data.get("failed")}
+        return data
+
+    @model_validator(mode="after")
+    def _failures_mean_incomplete(self) -> RunScores:
+        if self.failed and self.complete:
+            raise ValueError(f"complete is true but {len(self.failed)} episode(s) failed to score")
+        return self

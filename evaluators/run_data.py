@@ -14,7 +14,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from evaluators.models import GoldStepView, StepView, TargetView
-from mag_mcp.env.models import EpisodeOutcome, Mark, StepRecord, TranscriptHeader
+from mag_mcp.env.models import UNFINISHED_STATUSES, EpisodeOutcome, Mark, StepRecord, TranscriptHeader
 from mag_mcp.env.transcript import TRANSCRIPT_NAME, read_transcript
 from mag_mcp.tasks.schema import GoldStep, Grounding, Task, resolve_placeholders
 
@@ -32,11 +32,13 @@ class EpisodeRecord:
     header: TranscriptHeader
     task: Task
     steps: list[StepRecord]
-    outcome: EpisodeOutcome | None  # None: the episode never ended (crash, kill)
+    outcome: EpisodeOutcome | None  # None: the episode never ended (crash, kill) and was not recovered yet
 
     @property
     def finished(self) -> bool:
-        return self.outcome is not None
+        """Ended with a result: not running when the transcript was read, not `incomplete` (its
+        server died before it ended; start-up recovery wrote an end record that is no result)."""
+        return self.outcome is not None and self.outcome.status not in UNFINISHED_STATUSES
 
 
 def find_transcripts(run_dir: Path) -> list[Path]:

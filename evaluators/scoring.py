@@ -13,11 +13,15 @@ Per finished episode:
 Scoring is resumable: an existing `scores.json` made by the same judges keeps its
 episodes, and only new or previously failed episodes are scored (`rescore`
 redoes everything; the LLM judge's disk cache makes that cheap). An episode
-whose judge fails is listed under `failed`, never given a partial score.
+whose judge fails (times out, errors, answers garbage) is listed under `failed`
+with the reason, never given a partial score, and `scores.json` then says
+`complete: false`. Unfinished transcripts (still running, or finalized as
+`incomplete` after a crash) are counted, never scored.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,16 +30,16 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from evaluators.alignment import align
 from evaluators.checkers import CheckContext
 from evaluators.checkers.string_match import check_string_match
 from evaluators.checkers.context import Judge
-from evaluators.judges.llm_client import JudgeError
+from evaluators.judges.llm_client import JudgeError, JudgeOutputError, JudgeUnavailableError
 from evaluators.models import (
-    SCORES_NAME, EpisodeScore, FailedEpisode, GuideInput, GuideJudge, GuideVerdict, JudgeInfo, RunScores,
-    StepScore, Usage, length_bucket,
+    SCORES_NAME, EpisodeScore, FailedEpisode, FailureKind, GuideInput, GuideJudge, GuideVerdict, JudgeInfo,
+    RunScores, StepScore, Usage, length_bucket,
 )
 from evaluators.results import CheckDetail, CheckResult
 from evaluators.run_data import EpisodeRecord, gold_views, load_run, step_views
@@ -43,6 +47,7 @@ from mag_mcp.protocol import find_guide_leak
 from mag_mcp.tasks.schema import Grounding
 
 Progress = Callable[[EpisodeScore | FailedEpisode], None]
+log = logging.getLogger(__name__)
 
 
 class ScoringSetup(BaseModel):
@@ -61,6 +66,15 @@ class ScoringSetup(BaseModel):
             guide_judge=self.guide_judge.name,
             answer_judge=self.answer_judge.name if self.answer_judge else None,
         )
+
+
+def failure_kind(e: Exception) -> FailureKind:
+    """How an episode's scoring failed, for scores.json and the CLI."""
+    if isinstance(e, JudgeUnavailableError):
+        return "judge_timeout" if e.timed_out else "judge_unavailable"
+    if isinstance(e, JudgeOutputError):
+        return "judge_bad_output"
+    return "judge_error" if isinstance(e, JudgeError) else "scoring_error"
 
 
 def read_scores(run_dir: Path) -> RunScores | None:
@@ -225,7 +239,12 @@ async def score_run(
     """
     episodes = load_run(run_dir)
     judges = setup.judges()
-    previous = None if setup.rescore else read_scores(run_dir)
+    previous = None
+    if not setup.rescore:
+        try:
+            previous = read_scores(run_dir)
+        except (ValidationError, ValueError, OSError) as e:  # hand-edited or foreign: score everything again
+            log.warning("ignoring unreadable %s: %s", run_dir / SCORES_NAME, str(e).splitlines()[0][:200])
     if previous is not None and previous.judges != judges:
         previous = None  # other judges: their numbers can't be mixed with these
     kept = {e.episode_id: e for e in previous.episodes} if previous else {}
@@ -234,7 +253,7 @@ async def score_run(
     incomplete = 0
     todo: list[EpisodeRecord] = []
     for ep in episodes:
-        if ep.outcome is None:
+        if not ep.finished:
             incomplete += 1
         elif ep.header.episode_id in kept:
             done.append(kept[ep.header.episode_id])
@@ -246,9 +265,15 @@ async def score_run(
         try:
             result: EpisodeScore | FailedEpisode = await score_episode(ep, setup, limit)
             done.append(result)  # type: ignore[arg-type]
-        except JudgeError as e:
+        except Exception as e:  # noqa: BLE001 - one episode's failure is recorded, the others go on
+            if not isinstance(e, JudgeError):
+                log.exception("scoring %s failed", ep.transcript)
+            error = str(e) or type(e).__name__
+            if not isinstance(e, JudgeError):
+                error = f"{type(e).__name__}: {error}"
             result = FailedEpisode(
-                episode_id=ep.header.episode_id, task_id=ep.task.id, grounding=ep.header.grounding, error=str(e),
+                episode_id=ep.header.episode_id, task_id=ep.task.id, grounding=ep.header.grounding, error=error,
+                kind=failure_kind(e),
             )
             failed.append(result)
         if progress:
@@ -265,6 +290,7 @@ async def score_run(
         created_at=datetime.now(UTC).isoformat(timespec="seconds"), usage=spent,
         episodes=sorted(done, key=lambda e: (e.task_id, e.grounding, e.episode_id)),
         failed=sorted(failed, key=lambda f: (f.task_id, f.grounding, f.episode_id)), incomplete=incomplete,
+        complete=not failed,
     )
     write_scores(run_dir, scores)
     return scores

@@ -24,6 +24,7 @@ from urllib.parse import quote
 
 from evaluators.models import EpisodeScore, RunScores, StepScore
 from evaluators.report.html import environment
+from mag_mcp.env.models import UNFINISHED_STATUSES
 from mag_mcp.env.transcript import TRANSCRIPT_NAME, read_transcript
 
 VIEWER_DIR = "viewer"
@@ -75,11 +76,17 @@ class EpisodeView:
         return str(self.end.get("status", "?")) if self.end else "incomplete"
 
     @property
+    def unfinished(self) -> bool:
+        """No end record, or one written by start-up recovery after a crash (`incomplete`)."""
+        return self.end is None or self.end.get("status") in UNFINISHED_STATUSES
+
+    @property
     def success(self) -> bool | None:
-        """None while unfinished or awaiting an answer judge."""
+        """None while unfinished (no end record, or marked incomplete after a crash) or awaiting
+        an answer judge."""
         if self.score is not None:
             return None if self.score.needs_judge else self.score.success
-        if self.end is None:
+        if self.unfinished:
             return None
         check = self.end.get("check") or {}
         return None if check.get("needs_judge") else bool(self.end.get("success"))

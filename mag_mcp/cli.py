@@ -51,6 +51,8 @@ def serve(
     task_file: Annotated[list[Path], typer.Option(help="Extra task file (JSON list); repeatable")] = [],  # noqa: B006
     external: Annotated[bool, typer.Option(help="Use real deployments from SHOPPING, REDDIT, ... env vars")] = False,
     max_episodes: Annotated[int, typer.Option(help="Concurrent running episodes")] = 16,
+    idle_ttl: Annotated[float, typer.Option(help="Seconds without a call after which an episode is reclaimed as "
+                                                 "'abandoned' (hosted teams: episode_ttl_s of their token)")] = 1800.0,
     oracle: Annotated[bool, typer.Option(help="Expose the `locate` tool used by gold replay")] = True,
     allowed_host: Annotated[list[str], typer.Option(help="Public Host names accepted over HTTP; repeatable")] = [],  # noqa: B006
     hosted: Annotated[bool, typer.Option(help="Public service: team tokens, submissions, limits, no oracle "
@@ -73,6 +75,8 @@ def serve(
         raise fail("--hosted serves remote teams: use --transport http")
     if (tokens_file or server_key_file) and not hosted:
         raise fail("--tokens-file and --server-key-file are hosted-mode options: add --hosted")
+    if not idle_ttl > 0 or idle_ttl == float("inf"):
+        raise fail(f"--idle-ttl must be a number of seconds above 0, got {idle_ttl:g}")
     ports: dict[str, int] = {}
     for item in site_port:
         name, _, value = item.partition("=")
@@ -98,6 +102,7 @@ def serve(
         embedded_sites=embedded, site_ports=ports, oracle=oracle and not hosted,
         task_files=[str(p) for p in task_file],
         hosted=HostedSettings(tokens_file=tokens_file, key_file=server_key_file) if hosted else None,
+        idle_ttl_s=idle_ttl,
     )
     sock = None
     if transport == "http":  # bound before anything starts, so a taken port fails at once

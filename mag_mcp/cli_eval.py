@@ -73,20 +73,27 @@ def register(app: typer.Typer) -> None:
         judge_cache: Annotated[Path | None, typer.Option(help="Verdict cache folder [~/.cache/mag/judge]")] = None,
         judge_prices: Annotated[str | None, typer.Option(help="IN,OUT USD per million tokens, for cost")] = None,
         judge_images: Annotated[bool, typer.Option(help="Show the llm judge each step's screenshot")] = True,
+        judge_timeout: Annotated[float, typer.Option(help="Seconds to wait for one judge answer")] = 60.0,
+        judge_retries: Annotated[int, typer.Option(help="Retries of a judge call that times out or gets "
+                                                        "HTTP 429/5xx")] = 5,
         concurrency: Annotated[int, typer.Option(help="Judge calls in flight")] = 4,
         gold_run: Annotated[Path | None, typer.Option(help="A gold run: its URLs help align steps")] = None,
         rescore: Annotated[bool, typer.Option(help="Score every episode again, ignoring scores.json")] = False,
     ) -> None:
-        """Score a run's transcripts: success, guide quality, GGS, leaks -> RUN_DIR/scores.json."""
+        """Score a run's transcripts: success, guide quality, GGS, leaks -> RUN_DIR/scores.json.
+        Episodes whose judge fails are listed as failed (scores.json says complete: false, exit code 1);
+        running it again re-judges only those and any new episodes."""
         if judge not in ("reference", "llm"):
             raise fail(f"--judge must be reference or llm, got {judge!r}")
         if judge == "llm" and not (judge_base_url and judge_model):
             raise fail("--judge llm needs --judge-base-url and --judge-model (or MAG_JUDGE_BASE_URL / MAG_JUDGE_MODEL)")
         if concurrency < 1:
             raise fail("--concurrency must be at least 1")
+        if not 0 < judge_timeout < float("inf") or judge_retries < 0:
+            raise fail("--judge-timeout must be a number of seconds above 0 and --judge-retries at least 0")
         anyio.run(_score, run_dir, judge, judge_base_url, judge_model, judge_api_key_env,
                   judge_cache or default_cache_dir(), parse_prices(judge_prices, "--judge-prices"), judge_images, concurrency,
-                  gold_run, rescore)
+                  gold_run, rescore, (judge_timeout, judge_retries))
 
     @app.command()
     def report(
@@ -101,6 +108,9 @@ def register(app: typer.Typer) -> None:
         for d in run_dirs:
             scores = _read_orfail(d, read_scores)
             runs.append((d, scores))
+            if not scores.complete:
+                err.print(f"[yellow]warning:[/] {d}: scores are incomplete ({len(scores.failed)} episode(s) failed to "
+                          f"score); the report flags it. Run `mag score {d}` again to resume.", soft_wrap=True)
         target = out_dir or (run_dirs[0] if len(run_dirs) == 1 else Path("report"))
         md, html = write_report(runs, target)
         out.print(f"wrote {md}\nwrote {html}")
@@ -142,7 +152,7 @@ def _read_orfail(run_dir: Path, read):  # type: ignore[no-untyped-def]
 async def _score(
     run_dir: Path, judge: JudgeKind, base_url: str | None, model: str | None, key_env: str, cache: Path,
     prices: tuple[float | None, float | None], images: bool, concurrency: int, gold_run: Path | None,
-    rescore: bool,
+    rescore: bool, patience: tuple[float, int] = (60.0, 5),
 ) -> None:
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -161,7 +171,7 @@ async def _score(
     if base_url and model:
         client = LLMClient(LLMConfig(
             base_url=base_url, model=model, api_key_env=key_env, cache_dir=cache,
-            price_in_per_mtok=prices[0], price_out_per_mtok=prices[1],
+            price_in_per_mtok=prices[0], price_out_per_mtok=prices[1], timeout_s=patience[0], max_retries=patience[1],
         ))
     if judge == "llm":
         from evaluators.judges.guide_llm import LLMGuideJudge
@@ -198,8 +208,15 @@ async def _score(
                 await client.aclose()
         bar.update(task, completed=total)
     out.print(summary_table(scores))
-    out.print(f"wrote {run_dir / 'scores.json'}")
+    if scores.complete:
+        out.print(f"wrote {run_dir / 'scores.json'} (complete)")
+        return
+    out.print(f"wrote {run_dir / 'scores.json'} (incomplete: complete = false)")
     for f in scores.failed[:10]:
-        err.print(f"[yellow]not scored[/] {f.task_id} {f.grounding} {f.episode_id}: {f.error}")
-    if scores.failed:
-        raise typer.Exit(1)
+        err.print(f"[yellow]not scored[/] {f.task_id} {f.grounding} {f.episode_id} ({f.kind}): {f.error}",
+                  soft_wrap=True)
+    if len(scores.failed) > 10:
+        err.print(f"... and {len(scores.failed) - 10} more (see failed in scores.json)")
+    err.print(f"[red]{len(scores.failed)} episode(s) failed to score; run `mag score {run_dir}` again to resume "
+              f"(only those are judged again).[/]", soft_wrap=True)
+    raise typer.Exit(1)

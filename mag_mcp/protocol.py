@@ -152,6 +152,16 @@ _COMMON: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+_MAX_DIGITS = 12  # a mark id, a coordinate or a tab index; int() refuses over 4,300 digits with a ValueError
+
+
+def _number(digits: str) -> int:
+    if len(digits.lstrip("-")) > _MAX_DIGITS:
+        raise ProtocolError(f"the number {digits[:16]}... has {len(digits.lstrip('-')):,} digits; "
+                            "mark ids, coordinates and tab indexes are small numbers")
+    return int(digits)
+
+
 def parse_action(text: str, grounding: Grounding) -> Action:
     """Parse one action string of the grammar into an `Action` (ProtocolError if it doesn't fit)."""
     s = text.strip().strip("`").strip()
@@ -163,19 +173,19 @@ def parse_action(text: str, grounding: Grounding) -> Action:
             continue
         g = m.groups()
         if shape == "type_mark_enter":
-            a = Action(kind="type", mark=int(g[0]), text=g[1], enter=g[2] == "1")
+            a = Action(kind="type", mark=_number(g[0]), text=g[1], enter=g[2] == "1")
         elif shape == "type_mark":
-            a = Action(kind="type", mark=int(g[0]), text=g[1], enter=True)
+            a = Action(kind="type", mark=_number(g[0]), text=g[1], enter=True)
         elif shape == "select":
-            a = Action(kind="select", mark=int(g[0]), text=g[1])
+            a = Action(kind="select", mark=_number(g[0]), text=g[1])
         elif shape == "mark":
-            a = Action(kind=g[0], mark=int(g[1]))
+            a = Action(kind=g[0], mark=_number(g[1]))
         elif shape == "scroll":
             a = Action(kind="scroll", direction=g[0])
         elif shape == "xy":
-            a = Action(kind=g[0], x=int(g[1]), y=int(g[2]))
+            a = Action(kind=g[0], x=_number(g[1]), y=_number(g[2]))
         elif shape == "scroll_xy":
-            a = Action(kind="scroll", x=int(g[0]), y=int(g[1]), direction=g[2])
+            a = Action(kind="scroll", x=_number(g[0]), y=_number(g[1]), direction=g[2])
         elif shape == "type_enter":
             a = Action(kind="type", text=g[0], enter=g[1] == "1")
         elif shape == "type":
@@ -185,7 +195,7 @@ def parse_action(text: str, grounding: Grounding) -> Action:
         elif shape == "bare":
             a = Action(kind=g[0])
         elif shape == "tab":
-            a = Action(kind="tab_focus", tab=int(g[0]))
+            a = Action(kind="tab_focus", tab=_number(g[0]))
         elif shape == "stop":
             a = Action(kind="stop", text=g[0])
         else:
@@ -222,7 +232,10 @@ def strip_thinking(raw: str) -> str:
     return _THINKING_RE.sub("", raw, count=1).lstrip() if raw.lstrip().startswith("<think>") else raw
 
 
-_FIELD_RE = re.compile(r"^\s*(?:\*\*)?(Thought|Action|Guide)\s*(?:\*\*)?\s*:\s*(?:\*\*)?\s*", re.I | re.M)
+# Leading blanks are matched within the line only (`[^\S\n]`): `^\s*` under re.M would rescan a run of
+# blank lines from each of its line starts, quadratic time that froze the server for seconds on an
+# `act` output of 20,000 newlines.
+_FIELD_RE = re.compile(r"^[^\S\n]*(?:\*\*)?(Thought|Action|Guide)\s*(?:\*\*)?\s*:\s*(?:\*\*)?\s*", re.I | re.M)
 
 
 def parse_output(raw: str, grounding: Grounding) -> ParsedOutput:

@@ -21,8 +21,10 @@ from mcp.types import CallToolResult, ImageContent, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
 from mag_mcp.env.episode import Episode, EpisodeError
-from mag_mcp.env.manager import EnvConfig, EpisodeManager
+from mag_mcp.env.lifecycle import IdleReaper, sweep_interval
+from mag_mcp.env.manager import BROWSER_CRASHED, EnvConfig, EpisodeManager
 from mag_mcp.env.models import EpisodeOutcome, Observation
+from mag_mcp.env.recovery import RecoveryReport, recover_runs
 from mag_mcp.hosted.config import HostedSettings, build_policy
 from mag_mcp.hosted.policy import HostedPolicy
 from mag_mcp.protocol import MAX_GUIDE_CHARS, MAX_TEXT_CHARS, Action, ProtocolError, parse_output
@@ -48,6 +50,10 @@ class ServerConfig(BaseModel):
     oracle: bool = True  # the `locate` tool, used by the gold agent; off on public servers
     task_files: list[str] = Field(default_factory=list)  # extra task files; built-in tasks otherwise
     hosted: HostedSettings | None = None  # hosted mode: team tokens, submissions, limits (HTTP only)
+    # An episode without a call for this long is reclaimed as `abandoned` (its client is presumed
+    # gone); hosted teams have their own (`episode_ttl_s` in the token file). Longer than any
+    # model call with its retries, so a slow agent is never cut off.
+    idle_ttl_s: float = Field(default=1800.0, gt=0)
 
 
 class StepResult(BaseModel):
@@ -92,6 +98,8 @@ class AppState:
     manager: EpisodeManager | None = None
     sites: EmbeddedSites | None = None
     hosted: HostedPolicy | None = None
+    reaper: IdleReaper | None = None
+    recovery: RecoveryReport | None = None  # what start-up recovery of the runs directory did
     extra: dict[str, Any] = field(default_factory=dict)
 
     def mgr(self) -> EpisodeManager:
@@ -147,6 +155,7 @@ def build_server(config: ServerConfig | None = None, registry: TaskRegistry | No
     @asynccontextmanager
     async def lifespan(_: MCPServer) -> AsyncIterator[AppState]:
         env = config.env.model_copy(deep=True)
+        state.recovery = await anyio.to_thread.run_sync(recover_at_start, Path(env.runs_dir))
         stores = {}
         if config.embedded_sites:
             sites = EmbeddedSites(config.embedded_sites, ports=config.site_ports)
@@ -155,11 +164,16 @@ def build_server(config: ServerConfig | None = None, registry: TaskRegistry | No
             stores = sites.stores
             env.base_urls = {**sites.base_urls, **env.base_urls}
         try:
-            async with EpisodeManager(env, registry, stores) as manager:
+            async with EpisodeManager(env, registry, stores) as manager, anyio.create_task_group() as tg:
                 state.manager = manager
+                state.reaper = IdleReaper(lambda: manager.episodes.values(), lambda ep: episode_ttl(state, ep),
+                                          sweep_interval(all_ttls(state)))
+                tg.start_soon(state.reaper.run, tg)
                 yield state
+                tg.cancel_scope.cancel()
         finally:
             state.manager = None
+            state.reaper = None
             if state.sites:
                 with anyio.CancelScope(shield=True):
                     await anyio.to_thread.run_sync(state.sites.stop)
@@ -189,20 +203,42 @@ def build_server(config: ServerConfig | None = None, registry: TaskRegistry | No
     return server
 
 
-async def reap_idle_episodes(state: AppState, policy: HostedPolicy) -> None:
-    """Hosted mode, before every tool call: end episodes idle longer than their team's
-    time-to-live, so an abandoned client does not hold a browser (or a concurrency slot)."""
-    import time
+def recover_at_start(runs_dir: Path) -> RecoveryReport | None:
+    """Finalize the episodes a crashed server left unfinished (`mag_mcp.env.recovery`); a failure
+    is logged and the server starts anyway."""
+    try:
+        report = recover_runs(runs_dir)
+    except Exception:
+        log.exception("recovery of %s failed; unfinished transcripts stay as they are", runs_dir)
+        return None
+    if report.marked_incomplete or report.torn_repaired or report.headerless or report.temp_removed or report.errors:
+        log.warning("recovered %s: %s", runs_dir, report.summary())
+        for problem in report.errors[:10]:
+            log.error("could not recover %s", problem)
+    else:
+        log.info("runs directory %s: %s", runs_dir, report.summary())
+    return report
 
-    manager = state.manager
-    if manager is None:
-        return
-    now = time.monotonic()
-    for ep in list(manager.episodes.values()):
-        ttl = policy.ttl_of(ep.id)
-        if not ep.finished and ttl is not None and now - ep.last_activity > ttl:
-            log.info("episode %s idle for %.0f s: ended", ep.id, now - ep.last_activity)
-            await ep.abort(f"expired: idle for more than episode_ttl_s = {ttl:g} s")
+
+def episode_ttl(state: AppState, ep: Episode) -> float:
+    """An episode's idle time-to-live: its hosted team's, else the server's."""
+    ttl = state.hosted.ttl_of(ep.id) if state.hosted is not None else None
+    return ttl if ttl is not None else state.config.idle_ttl_s
+
+
+def all_ttls(state: AppState) -> list[float]:
+    ttls = [state.config.idle_ttl_s]
+    if state.hosted is not None:
+        ttls += [e.limits.episode_ttl_s for e in state.hosted.tokens.entries]
+    return ttls
+
+
+async def reap_idle_episodes(state: AppState, policy: HostedPolicy | None = None) -> None:
+    """Reclaim idle episodes now (the background reaper does it anyway; hosted mode also does it
+    before every tool call, so a team's freed slot is seen at once). `policy` is kept for callers
+    that pass it: the time-to-live comes from `episode_ttl`."""
+    if state.reaper is not None:
+        await state.reaper.sweep()
 
 
 def is_test_task(state: AppState, task_id: str) -> bool:
@@ -226,17 +262,25 @@ def register_health(server: MCPServer, state: AppState) -> None:
     @server.custom_route("/health", methods=["GET"], include_in_schema=False)
     async def health(_: Request) -> JSONResponse:
         manager = state.manager
-        body = {"status": "ok" if manager else "starting", "running_episodes": manager.running if manager else 0,
-                "max_episodes": state.config.env.max_episodes, "sites": sorted(state.sites.base_urls) if state.sites
-                else [], "tasks": len(state.registry.tasks)}
+        body: dict[str, Any] = {
+            "status": "ok" if manager else "starting", "running_episodes": manager.running if manager else 0,
+            "max_episodes": state.config.env.max_episodes, "sites": sorted(state.sites.base_urls) if state.sites
+            else [], "tasks": len(state.registry.tasks), "idle_ttl_s": state.config.idle_ttl_s,
+            "abandoned_episodes": state.reaper.reclaimed if state.reaper else 0,
+        }
+        if state.recovery is not None:  # counts only: the health check is public, episode ids are not
+            body["recovery"] = {**state.recovery.model_dump(exclude={"runs_dir", "recovered", "errors"}),
+                                "errors": len(state.recovery.errors)}
         return JSONResponse(body, status_code=200 if manager else 503)
 
 
 def episode_call(state: AppState, episode_id: str) -> Episode:
+    manager = state.mgr()
     try:
-        return state.mgr().get_running(episode_id)
+        return manager.get_running(episode_id)
     except EpisodeError as e:
-        raise ToolError(str(e)) from None
+        ep = manager.episodes.get(episode_id)
+        raise ToolError(ep.finished_message() if ep is not None and ep.finished else str(e)) from None
 
 
 async def run_action(state: AppState, episode_id: str, action: Action, guide: str) -> CallToolResult:
@@ -256,7 +300,7 @@ async def run_action(state: AppState, episode_id: str, action: Action, guide: st
     except EpisodeError as e:
         raise ToolError(str(e)) from None
     except Exception as e:
-        raise internal_error(f"{action.kind} in episode {episode_id}", e) from None
+        raise episode_failure(state, ep, f"{action.kind} in episode {episode_id}", e) from None
     return observation_result(obs, png, present_outcome(state, ep.outcome) if ep.finished else None)
 
 
@@ -266,6 +310,16 @@ def internal_error(what: str, e: Exception) -> ToolError:
     first = str(e).splitlines()[0][:300] if str(e) else ""
     return ToolError(f"internal error during {what}: {type(e).__name__}: {first}. The server keeps serving; "
                      "observe the episode and try again.")
+
+
+def episode_failure(state: AppState, ep: Episode, what: str, e: Exception) -> ToolError:
+    """A call on an episode failed unexpectedly: when its browser has died meanwhile, say so
+    (the manager is ending the episode), else report an internal error."""
+    manager = state.manager
+    if manager is not None and not manager.pool.is_live(ep.session):
+        log.info("%s failed: the browser died (%s)", what, type(e).__name__)
+        return ToolError(BROWSER_CRASHED)
+    return internal_error(what, e)
 
 
 async def run_text(state: AppState, episode_id: str, output: str) -> CallToolResult:
@@ -279,7 +333,7 @@ async def run_text(state: AppState, episode_id: str, output: str) -> CallToolRes
     except EpisodeError as e:
         raise ToolError(str(e)) from None
     except Exception as e:
-        raise internal_error(f"act in episode {episode_id}", e) from None
+        raise episode_failure(state, ep, f"act in episode {episode_id}", e) from None
     return observation_result(obs, png, present_outcome(state, ep.outcome) if ep.finished else None)
 
 

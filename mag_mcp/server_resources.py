@@ -20,7 +20,7 @@ trajectories stay on the server. Only their length is shown.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Annotated, Any
 
 from mcp.server import MCPServer
@@ -44,6 +44,8 @@ TASKS_URI = "mag://tasks"
 TASK_URI_TEMPLATE = "mag://tasks/{task_id}"
 PROTOCOL_URI_TEMPLATE = "mag://protocol/{grounding}"
 PROMPT_NAME = "mag_agent"
+MAX_URI_CHARS = 1_000  # a resource URI; the SDK would echo a longer one whole in its error
+MAX_PROMPT_ARGUMENT_CHARS = 200
 PROMPT_DESCRIPTION = (
     "Instructions for playing MAG as a web agent in a grounding ('som' = Set-of-Mark, 'coord' = pixel "
     "coordinates): the action grammar, the guide rule, how to use the tools and, given a task_id, the task "
@@ -177,8 +179,60 @@ def agent_instructions(grounding: Grounding, task: Task | None = None) -> str:
     return "\n\n".join(parts)
 
 
+class PromptAndResourceCheck:
+    """Server middleware: `prompts/get` and `resources/read` requests whose parameters the SDK would
+    answer with a bare internal error (an unknown prompt argument, a non-string value) or with an
+    error echoing megabytes (a huge URI) get an invalid-parameters error that names the problem."""
+
+    def __init__(self, server: MCPServer) -> None:
+        self.server = server
+        self._prompts: dict[str, list[str]] | None = None
+
+    async def __call__(self, ctx: Any, call_next: Any) -> Any:
+        params = ctx.params
+        if ctx.request_id is not None and isinstance(params, Mapping):
+            if ctx.method == "prompts/get":
+                problem = await self._prompt_problem(params)
+            elif ctx.method == "resources/read":
+                problem = self._uri_problem(params.get("uri"))
+            else:
+                problem = None
+            if problem:
+                raise MCPError(code=INVALID_PARAMS, message=problem)
+        return await call_next(ctx)
+
+    @staticmethod
+    def _uri_problem(uri: Any) -> str | None:
+        if not isinstance(uri, str):
+            return f"the resource URI must be a string; read {TASKS_URI} or a URI it lists"
+        if len(uri) > MAX_URI_CHARS:
+            return f"the resource URI is {len(uri):,} characters long; the limit is {MAX_URI_CHARS:,}"
+        return None
+
+    async def _prompt_problem(self, params: Mapping[str, Any]) -> str | None:
+        if self._prompts is None:  # the prompt set is fixed once the server is built
+            self._prompts = {p.name: [a.name for a in p.arguments or []] for p in await self.server.list_prompts()}
+        name, arguments = params.get("name"), params.get("arguments")
+        arguments = {} if arguments is None else arguments
+        if not isinstance(name, str) or name not in self._prompts:
+            shown = repr(name[:60]) if isinstance(name, str) else "(not a string)"
+            return f"unknown prompt {shown}; the prompts are {', '.join(self._prompts)}"
+        takes = f"{name} takes {', '.join(self._prompts[name])} (strings, all optional)"
+        if not isinstance(arguments, Mapping):
+            return f"the arguments of prompt {name} must be an object; {takes}"
+        for key, value in arguments.items():
+            if key not in self._prompts[name]:
+                return f"unknown argument {str(key)[:40]!r} for prompt {name}; {takes}"
+            if not isinstance(value, str):
+                return f"argument {key!r} of prompt {name} must be a string; {takes}"
+            if len(value) > MAX_PROMPT_ARGUMENT_CHARS:
+                return f"argument {key!r} is {len(value):,} characters long; the limit is {MAX_PROMPT_ARGUMENT_CHARS}"
+        return None
+
+
 def register_resources(server: MCPServer, state: AppState) -> None:
     """Register the `mag_agent` prompt and the `mag://` resources on `server`."""
+    server.middleware.append(PromptAndResourceCheck(server))
 
     def task_or_none(task_id: str | None) -> Task | None:
         if not task_id:

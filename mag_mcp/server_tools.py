@@ -9,13 +9,16 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.shared.exceptions import MCPError
 from mcp.types import CallToolResult, ToolAnnotations
+from playwright.async_api import Error as PlaywrightError
 from pydantic import Field
 
 from mag_mcp.env.episode import EpisodeError
 from mag_mcp.env.models import EpisodeOutcome
 from mag_mcp.env.transcript import read_transcript
 from mag_mcp.protocol import MAX_ACT_INPUT_CHARS, Action, grounding_name
+from mag_mcp.server_arguments import ArgumentCheck
 from mag_mcp.server import (
     ACTING, READ_ONLY, STATEFUL, AppState, EpisodeId, Guide, Mark, StepResult, TaskList, TaskSummary, Text,
     TranscriptView, episode_call, internal_error, is_test_task, locate_tool, observation_result, present_outcome,
@@ -26,6 +29,8 @@ from mag_mcp.tasks.registry import TaskNotFound
 from mag_mcp.tasks.schema import Grounding
 
 Direction = Literal["up", "down"]
+# A run id names a folder under the runs directory: no leading dot, so never "." or ".." (a way out of it).
+RUN_ID_PATTERN = r"^[A-Za-z0-9_-][A-Za-z0-9_.-]*$"
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -53,10 +58,33 @@ def hosted_guard(state: AppState, fn: F, annotations: ToolAnnotations) -> F:
     return guarded  # type: ignore[return-value]
 
 
+def clear_failures(fn: F) -> F:
+    """A failure a tool did not anticipate still reaches the client as a message it can act on (the SDK
+    would answer a bare 'Error executing tool X'); the traceback goes to the server's log. A locator the
+    browser cannot parse (`locate`) is the caller's mistake, said as such."""
+
+    @functools.wraps(fn)
+    async def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return await fn(*args, **kwargs)
+        except (ToolError, MCPError):
+            raise
+        except PlaywrightError as e:
+            if fn.__name__ != "locate":
+                raise internal_error(fn.__name__, e) from None
+            raise ToolError(f"the browser cannot evaluate this locator: {str(e).splitlines()[0][:300]}") from None
+        except Exception as e:
+            raise internal_error(fn.__name__, e) from None
+
+    return guarded  # type: ignore[return-value]
+
+
 def register_tools(server: MCPServer, state: AppState) -> None:
+    server.middleware.append(ArgumentCheck(server))
+
     def tool(annotations: ToolAnnotations) -> Callable[[F], F]:
         def deco(fn: F) -> F:
-            server.add_tool(hosted_guard(state, fn, annotations), annotations=annotations)
+            server.add_tool(hosted_guard(state, clear_failures(fn), annotations), annotations=annotations)
             return fn
 
         return deco
@@ -92,7 +120,8 @@ def register_tools(server: MCPServer, state: AppState) -> None:
     async def reset(
         task_id: Annotated[str, Field(min_length=1, max_length=100)],
         grounding: Grounding,
-        run_id: Annotated[str | None, Field(max_length=64, pattern=r"^[A-Za-z0-9_.-]+$")] = None,
+        run_id: Annotated[str | None, Field(max_length=64, pattern=RUN_ID_PATTERN, description=(
+            "Groups transcripts under runs/<run_id>/: letters, digits, '_', '-', '.', not starting with '.'"))] = None,
         agent: Annotated[str, Field(max_length=100)] = "mcp-client",
         submission_id: Annotated[str | None, Field(max_length=40, description=(
             "Hosted servers: the submission this episode belongs to (required for test-split tasks)"))] = None,
@@ -211,7 +240,7 @@ def register_tools(server: MCPServer, state: AppState) -> None:
         )
 
     if state.config.oracle:
-        server.add_tool(locate_tool(state), name="locate", annotations=READ_ONLY)
+        server.add_tool(clear_failures(locate_tool(state)), name="locate", annotations=READ_ONLY)
 
     # ------------------------------------------------------------ Set-of-Mark actions
 

@@ -194,7 +194,7 @@ async def test_idle_episodes_are_reclaimed(hosted):
         await anyio.sleep(1.5)
         await c.call_tool("list_tasks", {"site": "map"})  # any call reclaims idle episodes first
         seen = (await c.call_tool("get_transcript", {"episode_id": ep})).structured_content
-        assert seen["status"] == "error"
+        assert seen["status"] == "abandoned"
         with pytest.raises(ToolError, match="is finished"):
             await c.call_tool("scroll", {"episode_id": ep, "direction": "down", "guide": "Scroll down."})
 

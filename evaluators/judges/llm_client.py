@@ -71,11 +71,13 @@ class JudgeOutputError(JudgeError):
 class JudgeUnavailableError(JudgeError):
     """The endpoint kept failing (or rejected the request); no answer was obtained."""
 
-    def __init__(self, message: str, *, endpoint: str, status: int | None, attempts: int) -> None:
+    def __init__(self, message: str, *, endpoint: str, status: int | None, attempts: int,
+                 timed_out: bool = False) -> None:
         super().__init__(message)
         self.endpoint = endpoint
         self.status = status
         self.attempts = attempts
+        self.timed_out = timed_out  # the last attempt got no answer within timeout_s
 
 
 class LLMConfig(BaseModel):
@@ -331,11 +333,14 @@ class LLMClient:
                     attempts=attempts) from exc
             if attempts > cfg.max_retries:
                 what = f"HTTP {status}" if status is not None else type(error).__name__
+                timed_out = isinstance(error, openai.APITimeoutError)
+                if timed_out:
+                    what = f"no answer within {cfg.timeout_s:g} s (timed out)"
                 raise JudgeUnavailableError(
                     f"LLM endpoint {cfg.base_url} unavailable for model {cfg.model!r}: {what} "
                     f"after {attempts} attempts ({snippet(str(error), 120)})",
                     endpoint=cfg.base_url, status=status,
-                    attempts=attempts) from error
+                    attempts=attempts, timed_out=timed_out) from error
             delay = parse_retry_after(headers)
             if delay is None:
                 delay = min(BACKOFF_CAP_S, cfg.backoff_s * 2 ** (attempts - 1))

@@ -8,6 +8,7 @@ number comes from `evaluators.metrics` and names the judge that produced it.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -77,6 +78,12 @@ class Pair:
     result: Any  # evaluators.metrics.Comparison
 
 
+# How episodes end, in the order the report lists them; `incomplete` ones (the server died
+# first) are counted but never scored.
+END_STATUSES = ["stopped", "budget_exhausted", "early_stop_noncompliant", "early_stop_repeated", "error",
+                "abandoned", "incomplete"]
+
+
 @dataclass
 class RunInfo:
     """Per-run bookkeeping: judges, usage, failures."""
@@ -89,6 +96,8 @@ class RunInfo:
     failed: int
     incomplete: int
     failed_detail: list[str]
+    complete: bool = True  # scores.json says every finished episode has its final score
+    statuses: dict[str, int] = field(default_factory=dict)  # end status -> episodes (unfinished as "incomplete")
 
 
 @dataclass
@@ -118,6 +127,17 @@ class ReportData:
     @property
     def has_failures(self) -> bool:
         return any(r.failed or r.incomplete for r in self.runs)
+
+    @property
+    def incomplete_runs(self) -> list[RunInfo]:
+        """Runs whose scores are not final (some episodes failed to score)."""
+        return [r for r in self.runs if not r.complete]
+
+    @property
+    def status_columns(self) -> list[str]:
+        """End statuses that occur in some run, in report order (unknown ones last)."""
+        seen = {k for r in self.runs for k, n in r.statuses.items() if n}
+        return [k for k in END_STATUSES if k in seen] + sorted(seen - set(END_STATUSES))
 
 
 def _run_name(path: Path, scores: RunScores) -> str:
@@ -158,10 +178,13 @@ def build(runs: list[tuple[Path, RunScores]], title: str = "MAG evaluation repor
         while name in judges:  # two runs with the same directory name
             name += "'"
         judges[name] = scores.judges
+        statuses = Counter(e.status for e in scores.episodes)
+        statuses["incomplete"] += scores.incomplete
         infos.append(RunInfo(
             name=name, created_at=scores.created_at, judge=scores.judges, usage=scores.usage,
             n_episodes=len(scores.episodes), failed=len(scores.failed), incomplete=scores.incomplete,
             failed_detail=[f"{f.task_id} ({f.grounding}): {f.error}" for f in scores.failed],
+            complete=scores.complete, statuses=dict(statuses),
         ))
         for ep in scores.episodes:
             groups.setdefault((ep.agent, ep.grounding), {}).setdefault(name, []).append(ep)

@@ -83,6 +83,9 @@ def render(data: ReportData) -> str:
     out = [f"# {data.title}", "", f"Generated {data.date}. Runs: "
            + ", ".join(f"{r.name} ({r.n_episodes} episodes, scored {r.created_at})" for r in data.runs) + ".",
            "", "**Judges.** " + " ".join(data.captions), ""]
+    for r in data.incomplete_runs:
+        out += [f"> **Incomplete scores — not final.** Run {r.name}: {r.failed} episode(s) failed to score, so "
+                "its numbers cover only the episodes that were scored. Run `mag score` on it again to resume.", ""]
 
     out += ["## Main results", ""]
     out += table(main_header(data), [main_cells(data, r) for r in data.rows], right_from=2)
@@ -109,6 +112,14 @@ def render(data: ReportData) -> str:
                      "GGS differences (A − B, percentage points). Rows of different groundings are paired "
                      "on the task."), ""]
 
+    if data.status_columns:
+        out += ["## How episodes ended", ""]
+        out += table(["Run", *data.status_columns],
+                     [[r.name, *(r.statuses.get(k, 0) for k in data.status_columns)] for r in data.runs])
+        out += ["", "abandoned: no call for longer than the idle time-to-live (the client went away); checked "
+                "and scored like any other ending. incomplete: the server died before the episode ended; "
+                "never scored.", ""]
+
     if data.pending or data.has_failures:
         out += ["## Incomplete scoring", ""]
         for label, n in data.pending:
@@ -119,7 +130,8 @@ def render(data: ReportData) -> str:
                 out.append(f"- Run {r.name}: {r.failed} episode(s) failed to score: "
                            + "; ".join(r.failed_detail))
             if r.incomplete:
-                out.append(f"- Run {r.name}: {r.incomplete} transcript(s) without an end record (not scored).")
+                out.append(f"- Run {r.name}: {r.incomplete} transcript(s) without an end record or marked "
+                           "incomplete after a server crash (not scored).")
         out.append("")
 
     if data.has_usage:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from contextlib import asynccontextmanager
@@ -18,6 +19,21 @@ from mag_mcp.server import StepResult
 
 class ToolCallError(RuntimeError):
     """The server answered a tool call with an error result."""
+
+
+class UnsendableArguments(ToolCallError):
+    """A call refused before it is sent: its arguments are not valid JSON text (NaN or an infinity, a
+    lone surrogate). A ToolCallError, so callers that handle failed calls handle it."""
+
+
+def check_sendable(name: str, args: dict[str, Any]) -> None:
+    """Refuse, with a clear error, arguments the transport cannot carry as they are: the MCP client would
+    send NaN as null, and a lone surrogate in a string tears down its HTTP connection."""
+    try:  # other Python types are left to the client's own serialisation
+        json.dumps(args, ensure_ascii=False, allow_nan=False, default=lambda _: None).encode("utf-8")
+    except (ValueError, RecursionError) as e:  # UnicodeEncodeError is a ValueError
+        reason = "a string holds a lone surrogate" if isinstance(e, UnicodeEncodeError) else str(e)[:200]
+        raise UnsendableArguments(f"{name}: the arguments cannot be sent as JSON ({reason})") from None
 
 
 def stdio_params(runs_dir: Path | None = None, extra_args: list[str] | None = None) -> StdioServerParameters:
@@ -42,6 +58,7 @@ class MagClient:
         self.client = client
 
     async def call(self, name: str, args: dict[str, Any]) -> Any:
+        check_sendable(name, args)
         r = await self.client.call_tool(name, args)
         if r.is_error:
             text = " ".join(getattr(c, "text", "") for c in r.content)

@@ -161,7 +161,8 @@ class _Episode:
                     return await self._abandon()
                 # a reasoning model's thinking block is not sent; over MAX_OUTPUT_CHARS is
                 # non-compliant; the tool takes up to MAX_ACT_INPUT_CHARS
-                output = strip_thinking(reply.text)[:MAX_ACT_INPUT_CHARS]
+                # a lone surrogate cannot be sent over MCP: replaced, so the step is recorded as it is
+                output = strip_thinking(reply.text)[:MAX_ACT_INPUT_CHARS].encode("utf-8", "replace").decode("utf-8")
                 r = await self.client.call("act", {"episode_id": self.episode_id, "output": output})
                 current, png = StepResult.model_validate(r.structured_content), screenshot_of(r)
                 history.append(history_entry(output, self.grounding, current.observation.last_error))

@@ -44,6 +44,8 @@ __all__ = ["RunResults", "RunnerError", "results_table", "run_agent"]
 STDIO_LABEL = "stdio (spawned)"
 # Transport failures in a row after which a server's workers stop taking jobs.
 MAX_TRANSPORT_FAILURES = 3
+# a rerun into the same folder redoes episodes that ended this way (a fault, not the agent)
+REDONE = frozenset({"error", "abandoned", "incomplete"})
 _TRANSPORT_ERRORS = (httpx.HTTPError, anyio.ClosedResourceError, anyio.BrokenResourceError, anyio.EndOfStream,
                      ConnectionError)
 
@@ -133,13 +135,13 @@ async def run_agent(
     if others:
         raise RunnerError(f"{out} holds episodes of agent {', '.join(others)}, not {agent_name}; "
                           "choose another output folder")
-    kept = {k: r for k, r in last.items() if k in wanted and r.status != "error"}
-    redo = [r for k, r in last.items() if k in wanted and r.status == "error"]
+    kept = {k: r for k, r in last.items() if k in wanted and r.status not in REDONE}
+    redo = [r for k, r in last.items() if k in wanted and r.status in REDONE]
     remove_dirs(stale_transcript_dirs(out, run_id, records, redo, resumed))
     todo: deque[Job] = deque(j for j in jobs if j.key not in kept)
     if resumed:
         console.print(f"resuming {out}: {len(kept)} of {len(jobs)} episodes already finished, skipped; "
-                      f"{len(todo)} to run ({len(redo)} errored before)")
+                      f"{len(todo)} to run ({len(redo)} ended by an error, abandoned or incomplete before)")
 
     if servers:
         slots = [_Server(url, url, n) for url, n in zip(servers, _share(concurrency, len(servers)), strict=True)]

@@ -14,11 +14,15 @@ from playwright.async_api import TimeoutError as PlaywrightTimeout
 
 from mag_mcp.env.models import Mark
 from mag_mcp.env.session import NAV_TIMEOUT_S, BrowserSession
+from mag_mcp.env.tab_health import TabTrouble, within
 from mag_mcp.protocol import VIEWPORT_HEIGHT, Action
 
 log = logging.getLogger(__name__)
 
 ACTION_TIMEOUT_MS = 5_000
+# The longest any action may take (a navigation's own limit, and a margin); an action on a page
+# whose script never ends waits on the page for ever otherwise (mouse events wait for its answer).
+ACTION_DEADLINE_S = NAV_TIMEOUT_S + 5
 SCROLL_FRACTION = 0.8
 
 _FOCUSED_EDITABLE_JS = """() => {
@@ -77,25 +81,34 @@ _WAITED_KINDS = {"goto", "go_back", "go_forward", "tab_focus", "close_tab"}
 async def execute(session: BrowserSession, action: Action, marks: list[Mark]) -> None:
     """Carry out one action on the active tab and settle; raise ActionError with a clear message.
 
-    Phases (ms) go to `session.timings`: `action`, then `settle` (waiting on the page's
-    own signals: a navigation it announced, DOM quiet, requests in flight)."""
+    A tab that crashed or stopped responding (before or during the action) is replaced
+    and the error says so (tab_health.py). Phases (ms) go to `session.timings`: `action`,
+    then `settle` (waiting on the page's own signals: a navigation it announced, DOM
+    quiet, requests in flight)."""
     baseline = session.nav_count()
     t0 = time.perf_counter()
-    armed = None if action.kind in _WAITED_KINDS else await session.arm()
-    t1 = time.perf_counter()
     try:
-        await _execute(session, action, marks)
-    except ActionError:
-        raise
-    except PlaywrightTimeout as e:
-        raise ActionError(f"{action.kind} timed out: {_short(e)}") from e
-    except PlaywrightError as e:
-        raise ActionError(f"{action.kind} failed: {_short(e)}") from e
-    finally:
-        t2 = time.perf_counter()
-        await session.settle_after(baseline, armed)
-        session.timings.update(arm=(t1 - t0) * 1000, action=(t2 - t1) * 1000,
-                               settle=(time.perf_counter() - t2) * 1000)
+        armed = None if action.kind in _WAITED_KINDS else await session.arm()
+        t1 = time.perf_counter()
+        page = await session.ensure_page()
+        try:
+            await within(_execute(session, action, marks), ACTION_DEADLINE_S)
+        except ActionError:
+            raise
+        except TimeoutError as e:
+            raise await session.trouble(page) or ActionError(
+                f"{action.kind} did not finish within {ACTION_DEADLINE_S:.0f} s") from e
+        except PlaywrightTimeout as e:
+            raise await session.trouble(page, e) or ActionError(f"{action.kind} timed out: {_short(e)}") from e
+        except PlaywrightError as e:
+            raise await session.trouble(page, e) or ActionError(f"{action.kind} failed: {_short(e)}") from e
+        finally:
+            t2 = time.perf_counter()
+            await session.settle_after(baseline, armed)
+            session.timings.update(arm=(t1 - t0) * 1000, action=(t2 - t1) * 1000,
+                                   settle=(time.perf_counter() - t2) * 1000)
+    except TabTrouble as e:
+        raise ActionError(session.own_report(e)) from e
 
 
 async def _execute(session: BrowserSession, a: Action, marks: list[Mark]) -> None:

@@ -55,6 +55,43 @@ def _disable_features_switch() -> str:
     return "--disable-features=" + ",".join(merged)
 
 
+# A renderer's JavaScript heap is capped, so one page cannot take the machine's memory:
+# past the cap the renderer dies of out-of-memory, and the episode's tab is replaced
+# with a clear error (session.py). Real sites stay far below it.
+RENDERER_HEAP_MB = 512
+LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "::1", "[::1]"]
+EXTRA_HOSTS_VAR = "MAG_BROWSER_HOSTS"  # comma-separated hosts the browser may resolve besides these
+
+
+def reachable_hosts(environ: dict[str, str] | None = None) -> list[str]:
+    """The only host names the browser resolves: loopback (the embedded sites), the hosts of
+    the WebArena deployments named in the environment (SHOPPING, REDDIT, ...) and any in
+    MAG_BROWSER_HOSTS."""
+    from urllib.parse import urlsplit
+
+    from mag_mcp.sites.registry import WEBARENA_ENV_VARS
+
+    env = os.environ if environ is None else environ
+    hosts = list(LOOPBACK_HOSTS)
+    for var in WEBARENA_ENV_VARS.values():
+        try:
+            host = urlsplit(env.get(var, "")).hostname
+        except ValueError:
+            host = None
+        if host:
+            hosts.append(host)
+    hosts += [h.strip() for h in env.get(EXTRA_HOSTS_VAR, "").split(",") if h.strip()]
+    return list(dict.fromkeys(hosts))
+
+
+def _host_resolver_switch() -> str:
+    """Every other host resolves to nothing, IP literals included: cloud metadata addresses
+    (169.254.169.254, fd00:ec2::254, metadata.google.internal) and the internet are out of
+    reach of every request of every page, worker and socket, whatever the in-browser
+    guards see (the DevTools protocol cannot intercept WebSockets, for one)."""
+    return "--host-resolver-rules=MAP * ~NOTFOUND, " + ", ".join(f"EXCLUDE {h}" for h in reachable_hosts())
+
+
 LAUNCH_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -65,6 +102,9 @@ LAUNCH_ARGS = [
     "--disable-quic",
     "--disable-dev-shm-usage",
     _disable_features_switch(),
+    f"--js-flags=--max-old-space-size={RENDERER_HEAP_MB}",
+    "--enable-precise-memory-info",  # performance.memory, exact: the tab's heap is watched (tab_health.py)
+    _host_resolver_switch(),
 ]
 SYSTEM_CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
 

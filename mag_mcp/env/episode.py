@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import anyio
+from playwright.async_api import Error as PlaywrightError
 
 from evaluators.checkers import CheckContext, check_task
 from mag_mcp.env.actions import ActionError, execute
@@ -93,13 +96,27 @@ class Episode:
             episode_id=self.id, run_id=self.run_id, task_id=self.task.id,
             task=self.task.model_dump(mode="json", exclude_none=True), grounding=self.grounding,
             agent=self.agent, versions=self.versions, base_urls=self.base_urls, started_at=_now(),
+            writer=self.writer.writer_id,
         )
         await self.writer.record(header)
-        return await self._observe()
+        try:
+            return await self._observe()
+        finally:
+            self.last_activity = time.monotonic()  # the idle clock starts when reset answers
 
-    async def observe(self) -> tuple[Observation, bytes]:
+    @asynccontextmanager
+    async def _call(self) -> AsyncIterator[None]:
+        """A client's call: holds the episode's lock; the idle clock restarts when the call begins
+        and again when it ends (a slow step is not idle time)."""
         async with self.lock:
             self.last_activity = time.monotonic()
+            try:
+                yield
+            finally:
+                self.last_activity = time.monotonic()
+
+    async def observe(self) -> tuple[Observation, bytes]:
+        async with self._call():
             if self.finished:
                 return self._final_observation()
             return await self._observe()
@@ -108,9 +125,8 @@ class Episode:
         self, action: Action | None, guide: str | None, raw_output: str | None, parse_error: str | None = None
     ) -> tuple[Observation, bytes]:
         """One step. `action=None` is a non-compliant output (`parse_error` says why)."""
-        async with self.lock:
+        async with self._call():
             self._ensure_running()
-            self.last_activity = time.monotonic()
             if action is not None and action.kind == "stop":
                 await self._stop(action.text or "", guide, raw_output)
                 return self._final_observation()
@@ -154,25 +170,49 @@ class Episode:
             return obs, png
 
     async def stop(self, answer: str, guide: str | None = None, raw_output: str | None = None) -> EpisodeOutcome:
-        async with self.lock:
+        async with self._call():
             self._ensure_running()
-            self.last_activity = time.monotonic()
             await self._stop(answer, guide, raw_output)
             assert self.outcome is not None
             return self.outcome
 
     async def abort(self, reason: str) -> None:
-        """End an episode that can't go on (server shutdown, expiry); still checked and recorded."""
+        """End an episode that can't go on (server shutdown, the agent gives up); still checked and recorded."""
         async with self.lock:
             if not self.finished:
                 self.last_error = reason
                 await self._finish("error", "")
 
+    def idle_s(self, now: float | None = None) -> float:
+        """Seconds since the last call on this episode."""
+        return (time.monotonic() if now is None else now) - self.last_activity
+
+    async def reclaim_if_idle(self, ttl_s: float) -> bool:
+        """End the episode as `abandoned` when no call came for longer than `ttl_s` (its client is
+        presumed gone): checked, recorded and its context closed like any other ending. The idle
+        time is measured again under the lock, so a call that got in first keeps the episode."""
+        if self.finished or self.idle_s() <= ttl_s:
+            return False
+        async with self.lock:
+            idle = self.idle_s()
+            if self.finished or idle <= ttl_s:
+                return False
+            self.last_error = (f"abandoned after {idle:.0f} s without a call, longer than the idle time-to-live "
+                               f"of {ttl_s:g} s: its client is presumed gone")
+            with anyio.CancelScope(shield=True):  # a shutdown meanwhile must not leave it half-finalized
+                await self._finish("abandoned", "")
+            return True
+
+    def finished_message(self) -> str:
+        """Why a call on this finished episode is refused, and what to do instead."""
+        why = self.last_error if self.status == "abandoned" and self.last_error else self.status
+        return f"episode {self.id} is finished ({why}); call reset for a new one"
+
     # ------------------------------------------------------------ internals
 
     def _ensure_running(self) -> None:
         if self.finished:
-            raise EpisodeError(f"episode {self.id} is finished ({self.status}); call reset for a new one")
+            raise EpisodeError(self.finished_message())
 
     async def _stop(self, answer: str, guide: str | None, raw_output: str | None) -> None:
         snap = self._snapshot or await self._take_snapshot()
@@ -224,7 +264,12 @@ class Episode:
             title=snap.title if snap else "", tabs=snap.tabs if snap else [], marks=[],
             last_error=self.last_error, status=self.status, done=True,
         )
-        return obs, snap.png if snap else b""
+        png = snap.png if snap else b""
+        if snap is not None:
+            # finished episodes stay in memory (transcript views, replays): the last screenshot
+            # goes out once, with the outcome, then is dropped (the transcript has it on disk)
+            snap.png = b""
+        return obs, png
 
     async def _record_step(
         self, snap: Snapshot, action: Action | None, guide: str | None, raw_output: str | None,
@@ -256,6 +301,9 @@ class Episode:
             result = await check_task(self.task, ctx)
             check = result.model_dump(mode="json")
             score, success = result.score, result.success
+        except PlaywrightError as e:  # the page or the browser is gone (a crash): one line, no traceback
+            log.warning("checker could not read the page of %s: %s", self.id, str(e).splitlines()[0][:200])
+            check = {"error": f"checker failed: {e}"}
         except Exception as e:  # a checker crash must not lose the episode
             log.exception("checker failed for %s", self.id)
             check = {"error": f"checker failed: {e}"}

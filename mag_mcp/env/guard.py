@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlsplit
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
+_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]*):")
+# Browsers and Python split these differently (`\` ends the host for a browser, not for
+# Python), so an authority holding one could name one origin to the guard and another to
+# the browser: such a URL is refused whole. Control characters are refused anywhere.
+_AMBIGUOUS_AUTHORITY = re.compile(r"[\x00-\x20\x7f\\]")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def origin_of(url: str) -> str | None:
@@ -33,9 +40,16 @@ class NavigationGuard:
         """None if `url` may be loaded, else the reason it is blocked."""
         if url == "about:blank":
             return None
-        scheme = url.split(":", 1)[0].lower() if ":" in url else ""
+        found = _SCHEME.match(url)
+        scheme = found.group(1).lower() if found else ""
         if scheme not in _DEFAULT_PORTS:
             return f"{scheme or 'relative'}: URLs are not allowed ({url[:100]})"
+        try:
+            authority = urlsplit(url).netloc
+        except ValueError:  # e.g. an unclosed IPv6 bracket
+            return f"malformed URL {url[:100]!r}"
+        if _CONTROL.search(url) or _AMBIGUOUS_AUTHORITY.search(authority):
+            return f"malformed URL {url[:100]!r} (a control character, or a space or backslash in the host part)"
         o = origin_of(url)
         if o is None:
             return f"malformed URL {url[:100]!r}"

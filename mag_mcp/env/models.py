@@ -66,8 +66,14 @@ class TabInfo(BaseModel):
 
 
 EpisodeStatus = Literal[
-    "running", "stopped", "budget_exhausted", "early_stop_noncompliant", "early_stop_repeated", "error"
+    "running", "stopped", "budget_exhausted", "early_stop_noncompliant", "early_stop_repeated", "error",
+    "abandoned", "incomplete",
 ]
+# abandoned: no call for longer than the idle time-to-live (the client went away); the episode
+# was checked and its context closed, like any other ending.
+# incomplete: the server died before the episode ended; the end record was written at the next
+# start-up (`mag_mcp.env.recovery`). Nothing was checked: it is never scored as finished.
+UNFINISHED_STATUSES: frozenset[str] = frozenset({"running", "incomplete"})
 
 
 class Observation(BaseModel):
@@ -145,6 +151,9 @@ class TranscriptHeader(BaseModel):
     versions: dict[str, str]
     base_urls: dict[str, str]
     started_at: str
+    # The process writing the transcript (`mag_mcp.env.owners`): start-up recovery finalizes an
+    # unfinished transcript only once that process is gone. None in transcripts of older versions.
+    writer: str | None = None
 
 
 class EpisodeOutcome(BaseModel):

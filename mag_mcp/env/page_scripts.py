@@ -1,13 +1,15 @@
 """The scripts MAG runs in pages, and the constants of settling.
 
 Every document of an episode gets `init_script`: settle.js (navigation and DOM
-signals, windows refused before they open) and som.js as `window.__magSom`, so
+signals; navigations, windows, WebSockets and WebRTC to other origins refused
+before they start) and som.js as `window.__magSom`, so
 the per-step calls (`ARM_JS`, `PROBE_JS`, `MARK_AND_DRAW_JS`, `DESCRIBE_JS`) are
 a few bytes each.
 """
 
 from __future__ import annotations
 
+import anyio
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
 
@@ -18,6 +20,7 @@ NAV_START_TIMEOUT_S = 1.5  # a navigation the page has signalled must start with
 DOM_QUIET_MS = 40  # the DOM counts as settled after this long without a mutation...
 DOM_QUIET_CAP_MS = 500  # ...or after this long in all (pages that animate forever)
 NETWORK_IDLE_CAP_S = 1.0  # requests a staying action started are awaited this long at most
+OVERLAY_REMOVAL_TIMEOUT_S = 3.0  # a page that does not answer keeps no overlay: it is replaced
 
 # Before an action: note the page's navigation count and forget pending events.
 ARM_JS = """() => {
@@ -75,9 +78,10 @@ DESCRIBE_JS = _som_call("(som, arg) => som(arg)")
 
 async def remove_overlay(page: Page) -> None:
     try:
-        await page.evaluate(overlay_script(), None)
-    except PlaywrightError:
-        pass  # the page is gone or navigating: the overlay went with it
+        with anyio.fail_after(OVERLAY_REMOVAL_TIMEOUT_S):
+            await page.evaluate(overlay_script(), None)
+    except (PlaywrightError, TimeoutError):
+        pass  # the page is gone, navigating or hung (then it is replaced): the overlay went with it
 
 
 def init_script(allowed_base_urls: list[str]) -> str:

@@ -1,11 +1,14 @@
-"""A browser session: one context, its tabs, the navigation guard, settling
-after actions, screenshots with Set-of-Mark, and locator resolution."""
+"""A browser session: one context, its tabs, the navigation guard and what it
+refused, screenshots with Set-of-Mark, and locator resolution. Settling after
+actions is in settling.py; tabs that crash, hang or hoard memory are replaced
+(tab_health.py)."""
 
 from __future__ import annotations
 
 import asyncio
 import base64
 import logging
+import re
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,24 +16,24 @@ from typing import Any
 import anyio
 from playwright.async_api import BrowserContext, Download, Page, Request
 from playwright.async_api import Error as PlaywrightError
-from playwright.async_api import Locator as PlaywrightLocator
 
 from mag_mcp.env.guard import NavigationGuard
-from mag_mcp.env.interception import TabGuard
+from mag_mcp.env.interception import BrowserGuard, TabGuard
+from mag_mcp.env.locators import locate_on, playwright_locator  # noqa: F401 - playwright_locator: recording
 from mag_mcp.env.models import BBox, Mark, TabInfo
 from mag_mcp.env.page_scripts import (
-    ARM_JS, DESCRIBE_JS, DOM_QUIET_CAP_MS, DOM_QUIET_MS, MARK_AND_DRAW_FULL_JS, MARK_AND_DRAW_JS, NAV_START_TIMEOUT_S,
-    NETWORK_IDLE_CAP_S, NO_SOM, PROBE_JS, init_script, remove_overlay,
+    DESCRIBE_JS, MARK_AND_DRAW_FULL_JS, MARK_AND_DRAW_JS, NO_SOM, init_script, remove_overlay,
 )
+from mag_mcp.env.settling import Settling
 from mag_mcp.env.som import parse_marks, som_script
-from mag_mcp.protocol import VIEWPORT_HEIGHT, VIEWPORT_WIDTH
+from mag_mcp.env.tab_health import TabRecovery, TabTrouble, title_of
 from mag_mcp.tasks.schema import Locator
 
 log = logging.getLogger(__name__)
 
 NAV_TIMEOUT_S = 15.0
-SETTLE_TIMEOUT_S = 8.0
 SCREENSHOT_PARAMS = {"format": "png", "optimizeForSpeed": True}
+REFUSED_BINDING = "__magRefused"  # settle.js tells the session at once what a page was refused
 
 
 @dataclass
@@ -55,17 +58,7 @@ class Snapshot:
     tabs: list[TabInfo]
 
 
-_HIT_BOX_JS = """el => {
-  for (const r of el.getClientRects()) {
-    if (r.width <= 0 || r.height <= 0) continue;
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    if (hit && (hit === el || el.contains(hit))) return {x: r.left, y: r.top, width: r.width, height: r.height};
-  }
-  return null;
-}"""
-
-
-class BrowserSession:
+class BrowserSession(Settling, TabRecovery):
     def __init__(self, context: BrowserContext, allowed_base_urls: list[str]) -> None:
         self.context = context
         self.allowed_base_urls = allowed_base_urls
@@ -78,11 +71,16 @@ class BrowserSession:
         self._nav: dict[int, _PageNav] = {}
         self._tab_guards: dict[int, TabGuard] = {}  # by id(page); their CDP sessions also take screenshots
         self._refused_popups: set[int] = set()
+        self._refused_targets: set[str] = set()  # new tabs whose first navigation the browser guard refused
+        self._crashed: set[int] = set()  # tabs (by id(page)) whose renderer crashed
+        self._browser_guard: BrowserGuard | None = None
+        self._context_id: str | None = None
         self._navigations = 0  # main-frame navigations started and tabs opened, ever (never goes down)
 
     # ------------------------------------------------------------ set-up
 
     async def start(self) -> None:
+        await self.context.expose_binding(REFUSED_BINDING, self._on_page_refused)
         await self.context.add_init_script(init_script(self.allowed_base_urls))
         self.context.on("page", self._on_new_page)
         page = await self.context.new_page()
@@ -90,6 +88,21 @@ class BrowserSession:
             self._on_new_page(page)
         self.active = self.pages.index(page)
         await self.guarded()  # the first tab is guarded before it loads anything
+        await self._join_browser_guard(page)
+
+    async def _join_browser_guard(self, page: Page) -> None:
+        """Put this context's origins under the browser-wide guard (interception.py)."""
+        browser = self.context.browser
+        tab = self._tab_guards.get(id(page))
+        if browser is None or tab is None or tab.context_id is None:
+            return  # a persistent context (the recording browser) has no browser-level session
+        try:
+            guard = await BrowserGuard.of(browser)
+        except PlaywrightError as e:
+            log.warning("no browser-level guard: %s", str(e).splitlines()[0])
+            return
+        guard.join(tab.context_id, self.guard, self._refused_by_browser)
+        self._browser_guard, self._context_id = guard, tab.context_id
 
     async def guarded(self) -> None:
         """Wait until every open tab's requests are intercepted."""
@@ -100,10 +113,33 @@ class BrowserSession:
             except PlaywrightError as e:  # the tab closed before its guard attached
                 log.debug("tab guard not attached: %s", str(e).splitlines()[0])
 
+    def _tell(self, message: str) -> None:
+        if message not in self.blocked:  # a page that repeats a refused request is told once
+            self.blocked.append(message)
+
     def _report_refused(self, page: Page, message: str) -> None:
-        self.blocked.append(message)
+        self._tell(message)
         if page.url == "about:blank":  # a new tab whose first navigation was refused
             self._refused_popups.add(id(page))
+
+    def _refused_by_browser(self, frame_id: str, message: str) -> None:
+        for page in self.pages:
+            tab = self._tab_guards.get(id(page))
+            if tab is not None and tab.target_id == frame_id:
+                self._report_refused(page, message)
+                return
+        self._tell(message)
+        self._refused_targets.add(frame_id)  # a tab the session has not seen yet
+
+    def _on_page_refused(self, _source: dict, what: str, url: str) -> None:
+        """settle.js refused a link, a window, a WebSocket or a WebRTC connection before it existed."""
+        if what in ("window", "link"):
+            where = " (a new window)" if what == "window" else ""
+            self._tell(f"navigation to {self.guard.check(url) or url[:100]}{where}")
+        elif what == "WebSocket":  # judged as the http(s) URL it upgrades
+            self._tell(f"a page's WebSocket to {self.guard.check(re.sub('^ws', 'http', url)) or url[:100]}")
+        else:
+            self._tell(f"a page's {what} (WebRTC reaches any host and port)")
 
     def _on_new_page(self, page: Page) -> None:
         if page in self.pages:
@@ -147,6 +183,7 @@ class BrowserSession:
         page.on("requestfinished", on_request_done)
         page.on("download", on_download)
         page.on("close", lambda _p: self._on_close(page))
+        page.on("crash", lambda _p: self._crashed.add(id(page)))
         page.on("dialog", lambda d: d.dismiss())
 
     def _on_close(self, page: Page) -> None:
@@ -176,10 +213,7 @@ class BrowserSession:
     async def tabs(self) -> list[TabInfo]:
         out = []
         for i, p in enumerate(self.pages):
-            try:
-                title = await p.title()
-            except PlaywrightError:
-                title = ""
+            title = "" if id(p) in self._crashed else await title_of(p)
             out.append(TabInfo(index=i, url=p.url, title=title, active=i == self.active))
         return out
 
@@ -195,90 +229,31 @@ class BrowserSession:
         self._on_close(page)
         await self.ensure_page()
 
-    # ------------------------------------------------------------ settling and the guard sweep
-
-    def nav_count(self) -> int:
-        """Navigations started so far in all tabs (a baseline for `settle`)."""
-        return self._navigations
-
-    async def arm(self) -> int | None:
-        """Before an action that may navigate: the page's navigation count (None when the
-        page cannot say, e.g. mid-navigation), for `settle_after`."""
-        try:
-            return await (await self.ensure_page()).evaluate(ARM_JS)
-        except PlaywrightError:
-            return None
-
-    async def settle_after(self, baseline: int, armed: int | None) -> None:
-        """Settle after an action, on signals rather than sleeps.
-
-        The page says whether the action started a navigation (or opened a window);
-        if so, wait for it to start and load. Otherwise wait for the DOM to go quiet.
-        Then wait for the requests still in flight (a script's fetch) to finish, within
-        a short cap.
-        """
-        navigating = self.nav_count() > baseline
-        if not navigating and armed is not None:
-            navigating = await self._probe(armed)
-        if navigating:
-            deadline = time.monotonic() + NAV_START_TIMEOUT_S
-            while self.nav_count() <= baseline and time.monotonic() < deadline:
-                await anyio.sleep(0.005)
-        await self.settle()
-        await self._network_idle()
-
-    async def _probe(self, armed: int) -> bool:
-        page = self.page if self.pages else None
-        if page is None or page.is_closed():
-            return False
-        try:
-            signalled, refused = await page.evaluate(PROBE_JS, [armed, DOM_QUIET_MS, DOM_QUIET_CAP_MS])
-        except PlaywrightError as e:  # the document went away under us: it is navigating
-            return "destroyed" in str(e) or "navigat" in str(e)
-        for url in refused:  # windows the page was not allowed to open
-            self.blocked.append(f"navigation to {self.guard.check(url) or url[:100]} (a new window)")
-        return bool(signalled)
-
-    async def _network_idle(self) -> None:
-        nav = self._nav.get(id(self.page)) if self.pages else None
-        if nav is None or nav.in_flight == 0:
-            return
-        deadline = time.monotonic() + NETWORK_IDLE_CAP_S
-        while nav.in_flight > 0 and time.monotonic() < deadline:
-            await anyio.sleep(0.005)
-        # The responses may have changed the DOM: let it go quiet once more (a navigation
-        # they started, or a window the page tried to open, is handled as after an action).
-        if await self._probe(2**31):
-            await self.settle()
-
-    async def settle(self) -> None:
-        """Wait until the navigations under way in any tab have loaded (bounded), then sweep."""
-        await self.guarded()
-        deadline = time.monotonic() + SETTLE_TIMEOUT_S
-        while time.monotonic() < deadline:
-            pending = [n for n in self._nav.values() if n.started > n.finished]
-            if not pending:
-                break
-            await anyio.sleep(0.005)
-        await self.sweep()
+    # ------------------------------------------------------------ the guard sweep
 
     async def sweep(self) -> None:
-        """Close or reset any tab that ended up outside the allowed origins."""
+        """Close or reset any tab that ended up outside the allowed origins, and new tabs left
+        empty because their first navigation was refused."""
         for page in list(self.pages):
-            if id(page) in self._refused_popups and page.url == "about:blank" and len(self.pages) > 1:
+            tab = self._tab_guards.get(id(page))
+            refused = id(page) in self._refused_popups or (tab is not None and tab.target_id in self._refused_targets)
+            if refused and page.url == "about:blank" and len(self.pages) > 1:
                 self._refused_popups.discard(id(page))
                 await page.close()
                 self._on_close(page)
                 continue
             reason = self.guard.check(page.url)
-            if reason is None:
+            if reason is None or page.url.startswith("chrome-error://"):  # Chromium's page for a failed load
                 continue
-            self.blocked.append(f"page at {reason}")
+            self._tell(f"page at {reason}")
             if len(self.pages) > 1:
                 await page.close()
                 self._on_close(page)
             else:
-                await page.goto("about:blank")
+                try:
+                    await page.goto("about:blank", timeout=NAV_TIMEOUT_S * 1000)
+                except PlaywrightError as e:
+                    log.warning("could not leave %s: %s", page.url[:100], str(e).splitlines()[0])
 
     def take_blocked(self) -> list[str]:
         out, self.blocked = self.blocked, []
@@ -295,6 +270,8 @@ class BrowserSession:
         for attempt in range(4):
             try:
                 return await self._snapshot_once(with_marks)
+            except TabTrouble:  # the tab was replaced (the agent is told in `blocked`): show the new one
+                continue
             except PlaywrightError as e:
                 if attempt == 3:
                     raise
@@ -304,13 +281,15 @@ class BrowserSession:
         raise AssertionError("unreachable")
 
     async def _snapshot_once(self, with_marks: bool) -> Snapshot:
-        page = await self.ensure_page()
+        page = await self.check_active()
         t = time.perf_counter()
         marks: list[Mark] = []
         if with_marks:
-            marks = parse_marks(await self._evaluate_som(page, MARK_AND_DRAW_JS, MARK_AND_DRAW_FULL_JS, None))
+            marks = parse_marks(await self.page_call(
+                page, self._evaluate_som(page, MARK_AND_DRAW_JS, MARK_AND_DRAW_FULL_JS, None)))
         t_marks = time.perf_counter()
         try:
+            await self.check_memory(page)
             png = await self._capture(page)
         finally:
             if with_marks:
@@ -329,11 +308,8 @@ class BrowserSession:
         is still lossless, about twice the bytes (~230 KB at 1280x720)."""
         tab = self._tab_guards.get(id(page))
         if tab is None or tab.cdp is None:
-            return await page.screenshot(type="png", timeout=NAV_TIMEOUT_S * 1000)
-        with anyio.move_on_after(NAV_TIMEOUT_S) as scope:
-            out = await tab.cdp.send("Page.captureScreenshot", SCREENSHOT_PARAMS)
-        if scope.cancelled_caught:
-            raise PlaywrightError(f"screenshot timed out after {NAV_TIMEOUT_S:.0f} s")
+            return await self.page_call(page, page.screenshot(type="png", timeout=NAV_TIMEOUT_S * 1000))
+        out = await self.page_call(page, tab.cdp.send("Page.captureScreenshot", SCREENSHOT_PARAMS))
         return base64.b64decode(out["data"])
 
     async def element_at(self, x: int, y: int) -> Mark | None:
@@ -348,8 +324,8 @@ class BrowserSession:
     async def _describe(self, arg: dict[str, int]) -> Mark | None:
         page = await self.ensure_page()
         try:
-            raw = await self._evaluate_som(page, DESCRIBE_JS, som_script(), arg)
-        except PlaywrightError:
+            raw = await self.page_call(page, self._evaluate_som(page, DESCRIBE_JS, som_script(), arg))
+        except (PlaywrightError, TabTrouble):  # the agent is told of a replaced tab in `blocked`
             return None
         return Mark.model_validate(raw) if raw else None
 
@@ -365,37 +341,16 @@ class BrowserSession:
     async def locate(self, loc: Locator) -> tuple[BBox, int | None]:
         """Resolve a stable locator on the active tab: its visible box and mark id (if marked)."""
         page = await self.ensure_page()
-        target = playwright_locator(page, loc)
-        count = await target.count()
-        if count <= loc.nth:
-            raise LookupError(f"no element matches {loc.describe()} on {page.url}")
-        el = target.nth(loc.nth)
-        # A link that wraps over two lines has a bounding box whose centre can fall between
-        # the lines, on its parent: prefer the first line box whose centre hits the element.
-        box = await el.evaluate(_HIT_BOX_JS) or await el.bounding_box()
-        if box is None:
-            raise LookupError(f"{loc.describe()} is not visible")
-        mark = await el.get_attribute("data-mag-mark")
-        x0, y0 = max(0.0, box["x"]), max(0.0, box["y"])
-        x1 = min(float(VIEWPORT_WIDTH), box["x"] + box["width"])
-        y1 = min(float(VIEWPORT_HEIGHT), box["y"] + box["height"])
-        if x1 <= x0 or y1 <= y0:
-            raise LookupError(f"{loc.describe()} is outside the viewport (scroll first)")
-        return BBox(x=x0, y=y0, width=x1 - x0, height=y1 - y0), int(mark) if mark else None
+        try:
+            return await self.page_call(page, locate_on(page, loc))
+        except TabTrouble as e:
+            raise LookupError(str(e)) from None
 
     async def close(self) -> None:
+        if self._browser_guard is not None and self._context_id is not None:
+            self._browser_guard.leave(self._context_id)
         try:
             await self.context.close()
         except PlaywrightError:
             pass
 
-
-def playwright_locator(page: Page, loc: Locator) -> PlaywrightLocator:
-    """`loc` as a Playwright locator (without `nth`): CSS, else role + accessible name, else text."""
-    if loc.css:
-        return page.locator(loc.css)
-    if loc.role:
-        return page.get_by_role(loc.role, name=loc.name, exact=loc.exact)  # type: ignore[arg-type]
-    if loc.text:
-        return page.get_by_text(loc.text, exact=loc.exact)
-    raise ValueError("locator needs css, role or text")

@@ -1,7 +1,8 @@
 """Transcript writer: `runs/<run_id>/<episode_id>/transcript.jsonl` plus one
 screenshot per step. Records are appended with flush + fsync and screenshots
 are written to a temp file and renamed, so a crash never corrupts what was
-already written; an episode without an `end` record is unfinished."""
+already written; an episode without an `end` record is unfinished, and the next
+server start finalizes it as `incomplete` (`mag_mcp.env.recovery`)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,18 @@ from pathlib import Path
 import anyio
 from pydantic import BaseModel
 
+from mag_mcp.env.owners import writer_id
+
 TRANSCRIPT_NAME = "transcript.jsonl"
+TORN_NAME = TRANSCRIPT_NAME + ".torn"  # bytes of a record cut short by a crash, kept by recovery
+TEMP_SUFFIX = ".tmp"  # `.<name>.tmp` while a screenshot is being written
 
 
 class TranscriptWriter:
     def __init__(self, runs_dir: Path, run_id: str, episode_id: str) -> None:
         self.dir = runs_dir / run_id / episode_id
         self.path = self.dir / TRANSCRIPT_NAME
+        self.writer_id = writer_id(runs_dir)  # recorded in the header: see mag_mcp.env.owners
 
     def _append(self, line: str) -> None:
         self.dir.mkdir(parents=True, exist_ok=True)
@@ -29,7 +35,7 @@ class TranscriptWriter:
 
     def _write_file(self, name: str, data: bytes) -> None:
         self.dir.mkdir(parents=True, exist_ok=True)
-        tmp = self.dir / f".{name}.tmp"
+        tmp = self.dir / f".{name}{TEMP_SUFFIX}"
         with open(tmp, "wb") as f:
             f.write(data)
             f.flush()

@@ -5,7 +5,8 @@ A cold preparation costs a new context, a new page and the first page load
 URL and log-in), one spare is prepared in the background with its own fresh
 state copy, and the next reset of that kind adopts it at once. A spare is
 indistinguishable from a cold start: the seed is immutable, and nothing else
-touches the spare's state before it is adopted.
+touches the spare's state before it is adopted. A spare whose browser died (a
+Chromium crash) is discarded, never handed out.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from mag_mcp.tasks.schema import Task, resolve_placeholders
 log = logging.getLogger(__name__)
 
 SpareKey = tuple[tuple[str, ...], str, bool]
+COLD_AT_ONCE = 4  # cold preparations in flight together; more wait their turn
 
 
 class StartPageError(Exception):
@@ -64,6 +66,15 @@ class EpisodePreparer:
         self._spares: dict[SpareKey, list[Prepared]] = {}
         self._filling: dict[SpareKey, anyio.Event] = {}
         self._tg: TaskGroup | None = None
+        # Cold preparations open a context and load a start page: dozens at once (a burst of
+        # resets on an empty pool) share the CPU so thinly that start pages time out; past
+        # this many, they queue instead (the reset takes longer but succeeds).
+        self._cold_limit = anyio.Semaphore(COLD_AT_ONCE)
+
+    @property
+    def spares_ready(self) -> int:
+        """Spares prepared and waiting to be adopted, all kinds together."""
+        return sum(len(ps) for ps in self._spares.values())
 
     def attach(self, tg: TaskGroup) -> None:
         """Give the preparer a task group for background refills (none: no spares)."""
@@ -78,11 +89,23 @@ class EpisodePreparer:
             # a spare is already on its way: waiting for it beats starting another cold
             with anyio.move_on_after(NAV_TIMEOUT_S):
                 await self._filling[k].wait()
-        spares = self._spares.get(k)
-        ready = spares.pop(0) if spares else None
-        if ready is not None and ready.session.context.pages:
-            return ready
+        spares = self._spares.get(k) or []
+        while spares:
+            ready = spares.pop(0)
+            if ready.session.context.pages and self.pool.is_live(ready.session):
+                return ready
+            await ready.discard()  # its tab closed, or its browser died: never handed out
         return await self._prepare_cold(task)
+
+    async def discard_dead(self) -> int:
+        """Discard the spares whose browser is gone (after a crash); returns how many."""
+        dead: list[Prepared] = []
+        for spares in self._spares.values():  # taken out at once, before anything awaits
+            dead += [p for p in spares if not self.pool.is_live(p.session)]
+            spares[:] = [p for p in spares if self.pool.is_live(p.session)]
+        for p in dead:
+            await p.discard()
+        return len(dead)
 
     def refill(self, task: Task) -> None:
         """Top up the spares of this kind of task in the background."""
@@ -99,19 +122,29 @@ class EpisodePreparer:
         done = self._filling[k] = anyio.Event()
 
         async def fill() -> None:
+            spare = None
             try:
                 spare = await self._prepare_cold(task)
-                self._spares.setdefault(k, []).append(spare)
+                if self.pool.is_live(spare.session):
+                    self._spares.setdefault(k, []).append(spare)
+                else:  # the browser died while it was prepared
+                    await spare.discard()
+                    spare = None
             except Exception as e:  # a failed spare only means the next reset is cold
-                log.warning("could not prepare a spare for %s: %s", task.id, e)
+                log.warning("could not prepare a spare for %s: %s", task.id, str(e).splitlines()[0] if str(e) else e)
             finally:
                 self._filling.pop(k, None)
                 done.set()
-            self._refill(k, task)  # keep topping up to spares_per_kind
+            if spare is not None:  # keep topping up to spares_per_kind; after a failure, the next reset retries
+                self._refill(k, task)
 
         self._tg.start_soon(fill)
 
     async def _prepare_cold(self, task: Task) -> Prepared:
+        async with self._cold_limit:
+            return await self._prepare_cold_now(task)
+
+    async def _prepare_cold_now(self, task: Task) -> Prepared:
         key = uuid.uuid4().hex[:16]
         state_keys: dict[str, str] = {}
         cookies: list[dict] = []
@@ -134,7 +167,7 @@ class EpisodePreparer:
         try:
             session = await self.pool.new_session(allowed, cookies=cookies, headers=headers)
             prepared = Prepared(key=key, state_keys=state_keys, session=session, stores=self.stores)
-            await self._open_start_pages(session, task)
+            await self.pool.run_on(session.context.browser, lambda: self._open_start_pages(session, task))
         except BaseException:
             if prepared is not None:
                 with anyio.CancelScope(shield=True):

@@ -13,7 +13,7 @@ import logging
 import tempfile
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Self
+from typing import Self, TypeVar
 
 import anyio
 from playwright.async_api import BrowserContext, Playwright
@@ -24,6 +24,7 @@ from mag_mcp.env.session import BrowserSession
 from mag_mcp.protocol import VIEWPORT_HEIGHT, VIEWPORT_WIDTH
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 DEBUG_PORT_WAIT_S = 10.0
 
@@ -64,6 +65,15 @@ class RecordingBrowser:
                 except PlaywrightError as e:  # the person closed the window: already gone
                     log.debug("closing the recording browser: %s", e)
         self._profile.cleanup()
+
+    def is_live(self, session: BrowserSession) -> bool:
+        """The pool's liveness check: a recording has one browser, watched by the person."""
+        return True
+
+    async def run_on(self, browser: object, work: Callable[[], Awaitable[T]], timeout: float | None = None) -> T:
+        """The pool's crash-aware call: a recording's browser (a persistent context) is not
+        shared, so the work simply runs (and fails by itself if the window was closed)."""
+        return await work()
 
     async def new_session(self, allowed_base_urls: list[str], cookies: list[dict] | None = None,
                           headers: dict[str, str] | None = None) -> BrowserSession:

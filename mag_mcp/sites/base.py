@@ -197,7 +197,14 @@ class StateMiddleware:
 
     Opens one sqlite3 connection per HTTP request, commits on a normal finish
     and closes it afterwards. Unknown keys get a 410 page, never another
-    episode's data.
+    episode's data. The header is the only selector: no URL, cookie or form
+    field names a state. A header may name an episode's state only: the
+    shared default copy is for requests without one (a person browsing), and
+    a request that names two states is refused (400).
+
+    An episode's browser context sets the header on every request it makes,
+    over anything a page puts there (Playwright's extra headers replace a
+    script's own), so a page cannot reach another episode's state either.
     """
 
     def __init__(self, app: ASGIApp, store: SiteStateStore) -> None:
@@ -208,14 +215,16 @@ class StateMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        key = DEFAULT_STATE_KEY
-        for name, value in scope.get("headers", []):
-            if name == STATE_HEADER.encode():
-                key = value.decode("latin-1")
-                break
-        if not self.store.exists(key):
-            resp = PlainTextResponse(f"Episode state {key!r} not found (expired or reset).", status_code=410)
-            await resp(scope, receive, send)
+        named = [v.decode("latin-1") for n, v in scope.get("headers", []) if n == STATE_HEADER.encode()]
+        key = named[0] if named else DEFAULT_STATE_KEY
+        refusal = None
+        if len(named) > 1:
+            refusal = PlainTextResponse("A request may name one episode state (several X-MAG-State headers).",
+                                        status_code=400)
+        elif (named and key == DEFAULT_STATE_KEY) or not self.store.exists(key):
+            refusal = PlainTextResponse(f"Episode state {key[:80]!r} not found (expired or reset).", status_code=410)
+        if refusal is not None:
+            await refusal(scope, receive, send)
             return
         conn = self.store.connect(key)
         scope["mag_state_key"] = key

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from mag_mcp.env.actions import ActionError, execute
+from mag_mcp.env.browser import BrowserPool
 from mag_mcp.env.guard import NavigationGuard, origin_of
 from mag_mcp.protocol import parse_action
 
@@ -103,5 +104,61 @@ async def test_allowed_navigation_works(pool, traps):
         box = next(m for m in snap.marks if m.name == "Query")
         await execute(s, parse_action(f"type [{box.id}] [hello] [1]", "som"), snap.marks)
         assert s.page.url == f"{traps.allowed}/next?q=hello"  # POST form + redirect through the guard
+    finally:
+        await s.close()
+
+
+# Paths that slip past one layer and must be caught by another (see soak/escape_paths.py for all).
+LAYERED = {
+    "window-open-then-navigate": "a new tab's first navigation, before its guard is attached: the browser guard",
+    "window-open-detached-link": "a popup no page listener sees: the browser guard",
+    "shared-worker-fetch": "a worker outside the tab: the browser guard",
+    "websocket": "never seen by the Fetch domain: refused in the page",
+    "websocket-other-realm": "a socket made from a fresh frame's window: refused there too",
+    "webrtc-turn": "ICE connections: refused in the page",
+    "js-location-href": "cancelled before it starts (no preconnect)",
+    "link-data": "refused in the page, and reported",
+    "img": "a sub-resource: refused and reported",
+    "meta-refresh": "the page leaves by itself after loading",
+}
+
+
+@pytest.fixture(scope="module")
+async def shared_pool():
+    p = BrowserPool()
+    await p.start()
+    yield p
+    await p.close()
+
+
+@pytest.mark.parametrize("grounding", ["som", "coord"])
+@pytest.mark.parametrize("name", sorted(LAYERED))
+async def test_layered_escapes_are_blocked_and_reported(shared_pool, traps, name, grounding):
+    from soak.escape_paths import PATHS, attempt
+
+    path = next(p for p in PATHS if p.name == name)
+    session = await shared_pool.new_session([traps.allowed])
+    try:
+        result = await attempt(session, traps, path, grounding)
+    finally:
+        await session.close()
+    assert result.blocked, result.describe()
+    assert result.reported and not result.hits
+    assert not traps.hits_of(name)  # the forbidden origin never received its request
+
+
+async def test_a_failed_load_leaves_chromiums_error_page_alone(pool, traps):
+    """Chromium's own page for a load that failed (here: a redirect refused) shows nothing from
+    elsewhere: the sweep leaves it, instead of blanking the tab with a confusing report."""
+    s = await _session(pool, traps)
+    try:
+        try:
+            await execute(s, parse_action(f"goto [{traps.allowed}/r/302?to=data:text/html,x]", "som"), [])
+        except ActionError as e:
+            assert "blocked" in str(e)
+        await s.settle()
+        assert s.page.url.startswith((traps.allowed, "chrome-error://"))
+        reports = s.take_blocked()
+        assert all("page at chrome-error" not in b for b in reports)
     finally:
         await s.close()
