@@ -88,14 +88,8 @@ class ServerProcess:
 
     def chromium_main(self) -> psutil.Process | None:
         """Chromium's browser process: a Chromium descendant without a `--type=` switch."""
-        for p in self.tree():
-            try:
-                cmd = p.cmdline()
-            except (psutil.NoSuchProcess, psutil.AccessDenied):
-                continue
-            if cmd and Path(cmd[0]).name in CHROMIUM_NAMES and not any(a.startswith("--type=") for a in cmd):
-                return p
-        return None
+        mains = self.chromium_mains()
+        return mains[0] if mains else None
 
     def chromium_mains(self) -> list[psutil.Process]:
         """Every Chromium browser process (no `--type=`) in the tree: one, unless a second was launched."""

@@ -52,3 +52,14 @@ def shop_tasks():
     from mag_mcp.tasks.registry import TaskRegistry
 
     return [t for t in TaskRegistry.builtin().select("shopping") if t.sites == ["shopping"]]
+
+
+@pytest.fixture
+async def pool():
+    """A started browser pool (one Chromium), closed after the test."""
+    from mag_mcp.env.browser import BrowserPool
+
+    p = BrowserPool()
+    await p.start()
+    yield p
+    await p.close()

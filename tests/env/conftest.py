@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from mag_mcp.env.browser import BrowserPool
 from soak.trap_sites import TrapSites
 
 
@@ -16,9 +15,3 @@ def traps():
         yield t
 
 
-@pytest.fixture
-async def pool():
-    p = BrowserPool()
-    await p.start()
-    yield p
-    await p.close()

@@ -13,7 +13,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from mag_mcp.env.browser import BrowserPool
 from mag_mcp.env.chromium import LAUNCH_ARGS, RENDERER_HEAP_MB, reachable_hosts
 from mag_mcp.env.guard import NavigationGuard
 from soak import escapes
@@ -27,14 +26,6 @@ ALLOWED = "http://127.0.0.1:7770"
 @pytest.fixture(scope="module")
 async def section():
     return await escapes.run("test")
-
-
-@pytest.fixture
-async def pool():
-    p = BrowserPool()
-    await p.start()
-    yield p
-    await p.close()
 
 
 async def test_section_passes(section):
