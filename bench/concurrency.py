@@ -81,30 +81,54 @@ def start_server(runs_dir: Path, timeout: float = 120) -> tuple[subprocess.Popen
     raise RuntimeError(f"server did not start: {log_path.read_text()[-2000:]}")
 
 
+def process_role(cmdline: str, is_root: bool) -> str:
+    """What a process of the server's tree is: the server, Playwright's driver, or a Chromium part."""
+    if is_root:
+        return "server"
+    found = re.search(r"--type=([a-z-]+)", cmdline)
+    if found:
+        kind = found.group(1)
+        if kind == "utility":
+            sub = re.search(r"--utility-sub-type=[a-z_]+\.mojom\.([A-Za-z]+)", cmdline)
+            return f"chromium {sub.group(1) if sub else 'utility'}"
+        return f"chromium {kind}"
+    if "chrom" in cmdline:
+        return "chromium browser"
+    if "node" in cmdline or "playwright" in cmdline:
+        return "playwright driver"
+    return "other"
+
+
 def tree_memory(pid: int) -> dict[str, Any]:
-    """Summed RSS and PSS (MB) of a process and all its descendants; PSS falls back to RSS."""
+    """Summed RSS and PSS (MB) of a process and all its descendants (PSS falls back to RSS),
+    and the PSS by role (`process_role`)."""
     root = psutil.Process(pid)
     procs = [root, *root.children(recursive=True)]
     rss = pss = 0
     pss_ok = True
     renderers = 0
+    by_role: dict[str, float] = {}
     for p in procs:
         try:
-            if "--type=renderer" in " ".join(p.cmdline()):
+            cmd = " ".join(p.cmdline())
+            if "--type=renderer" in cmd:
                 renderers += 1
             try:
                 full = p.memory_full_info()
-                rss += full.rss
-                pss += getattr(full, "pss", full.rss)
+                r, q = full.rss, getattr(full, "pss", full.rss)
                 pss_ok = pss_ok and hasattr(full, "pss")
             except psutil.AccessDenied:
-                r = p.memory_info().rss
-                rss, pss, pss_ok = rss + r, pss + r, False
+                r = q = p.memory_info().rss
+                pss_ok = False
+            rss, pss = rss + r, pss + q
+            role = process_role(cmd, p.pid == pid)
+            by_role[role] = by_role.get(role, 0.0) + q
         except psutil.NoSuchProcess:
             continue
     mb = 1024 * 1024
     return {"rss_mb": round(rss / mb, 1), "pss_mb": round(pss / mb, 1), "pss_available": pss_ok,
-            "processes": len(procs), "renderers": renderers}
+            "processes": len(procs), "renderers": renderers,
+            "pss_by_role_mb": {k: round(v / mb, 1) for k, v in sorted(by_role.items())}}
 
 
 def tree_cpu(pid: int) -> dict[int, float]:

@@ -21,6 +21,7 @@ from mcp.types import CallToolResult, ImageContent, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
 from mag_mcp.env.episode import Episode, EpisodeError
+from mag_mcp.env.idle_memory import IdleMemory
 from mag_mcp.env.lifecycle import IdleReaper, sweep_interval
 from mag_mcp.env.manager import BROWSER_CRASHED, EnvConfig, EpisodeManager
 from mag_mcp.env.models import EpisodeOutcome, Observation
@@ -99,6 +100,7 @@ class AppState:
     sites: EmbeddedSites | None = None
     hosted: HostedPolicy | None = None
     reaper: IdleReaper | None = None
+    idle_memory: IdleMemory | None = None
     recovery: RecoveryReport | None = None  # what start-up recovery of the runs directory did
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -169,11 +171,15 @@ def build_server(config: ServerConfig | None = None, registry: TaskRegistry | No
                 state.reaper = IdleReaper(lambda: manager.episodes.values(), lambda ep: episode_ttl(state, ep),
                                           sweep_interval(all_ttls(state)))
                 tg.start_soon(state.reaper.run, tg)
+                state.idle_memory = IdleMemory(lambda: manager.running, lambda: manager.started,
+                                              manager.pool.purge_memory)
+                tg.start_soon(state.idle_memory.run)
                 yield state
                 tg.cancel_scope.cancel()
         finally:
             state.manager = None
             state.reaper = None
+            state.idle_memory = None
             if state.sites:
                 with anyio.CancelScope(shield=True):
                     await anyio.to_thread.run_sync(state.sites.stop)
@@ -267,6 +273,7 @@ def register_health(server: MCPServer, state: AppState) -> None:
             "max_episodes": state.config.env.max_episodes, "sites": sorted(state.sites.base_urls) if state.sites
             else [], "tasks": len(state.registry.tasks), "idle_ttl_s": state.config.idle_ttl_s,
             "abandoned_episodes": state.reaper.reclaimed if state.reaper else 0,
+            "idle_memory_trims": state.idle_memory.trims if state.idle_memory else 0,
         }
         if state.recovery is not None:  # counts only: the health check is public, episode ids are not
             body["recovery"] = {**state.recovery.model_dump(exclude={"runs_dir", "recovered", "errors"}),

@@ -6,11 +6,13 @@ grounding), then an observation, as an episode takes them. It is blocked when th
 forbidden origin got no connection from it, no tab is left outside the allowed origin,
 and the agent was told (the step's error or `blocked` list) — except where Chromium
 itself refuses before anything exists (`must_report=False`: a page may not push another
-origin's URL into its history, and the agent's tab never moves). Connections the
-forbidden origin gets without any request (Chromium's preconnects) name no trap: the
-section counts them apart. A connection the
-forbidden origin got during the attempt without any request (a preconnect) counts as
-a contact too.
+origin's URL into its history, and the agent's tab never moves).
+
+Two layers block: the in-browser guards (interception.py, settle.js) refuse what they
+see; everything else for another origin goes to the context's refusing proxy
+(refusing_proxy.py), which also reports it. A worker's WebSocket, which no in-browser
+guard sees, is stopped and reported there; so are Chromium's preconnects, which name no
+trap and are never reported (no request was made).
 """
 
 from __future__ import annotations
@@ -143,19 +145,9 @@ PATHS: list[EscapePath] = [
     # sub-resources
     *(EscapePath(n, "sub-resource", "open") for n in (
         "img", "img-redirect", "script", "stylesheet", "css-background", "font", "fetch", "fetch-redirect", "xhr",
-        "websocket", "websocket-other-realm", "webrtc-turn", "beacon", "eventsource", "worker-fetch",
+        "websocket", "websocket-other-realm", "worker-websocket", "webrtc-turn", "beacon", "eventsource", "worker-fetch",
         "shared-worker-fetch", "prefetch", "preload", "object", "video")),
 ]
-
-# Paths no in-browser guard can close: the DevTools protocol never sees a WebSocket, and the
-# page guard (settle.js) does not run inside workers. A worker's socket to a host other than
-# loopback finds no address (chromium.py); one to another loopback port is reached. Closing
-# it needs a network-level allowlist per browser context (a per-context proxy that only lets
-# the episode's origins through). Tried and reported apart, never counted as blocked.
-KNOWN_GAPS: list[EscapePath] = [
-    EscapePath("worker-websocket", "sub-resource", "open"),
-]
-
 
 @dataclass
 class Attempt:

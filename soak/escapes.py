@@ -3,11 +3,8 @@ episode reaches another's state, and abusive pages and inputs are bounded.
 
 1. Escape paths (escape_paths.py) on real browser sessions against the trap sites: the
    agent's goto to every kind of URL, links, forms, script navigations, new windows,
-   redirects, frames and sub-resources. The forbidden origin counts every connection:
-   no request may reach it. Connections it gets without any request are Chromium's
-   preconnects (see `details["bare_connections"]`): no byte of a request leaves. The
-   paths no in-browser guard can close (`KNOWN_GAPS`: a worker's WebSocket to another
-   loopback port) are tried too and reported apart in `details["known_gaps"]`.
+   redirects, frames, sub-resources and workers. The forbidden origin counts every
+   connection: none may reach it, not even a preconnect that sends no request.
 2. Through the MCP tools of a real server: the agent's goto to other schemes, cloud
    metadata addresses, the shop under another name, and the MCP server's own port.
 3. Isolation (isolation.py), hosted teams at soak scale (hosted_isolation.py).
@@ -34,14 +31,13 @@ from mag_mcp.protocol import MAX_STEPS
 from mag_mcp.sites.base import mag_home
 from mag_mcp.tasks.schema import Grounding
 from soak import abuse, isolation
-from soak.escape_paths import KNOWN_GAPS, PATHS, Attempt, attempt_all
+from soak.escape_paths import PATHS, Attempt, attempt_all
 from soak.models import Check, Scale, Section
 from soak.server import ServerProcess
 from soak.trap_sites import TrapSites, hit_name
 
 SECTION = "escapes and isolation"
 TASK_ID = "shopping-buy-1"
-GAP_NAMES = {p.name for p in KNOWN_GAPS}
 EPISODE_GOTOS = MAX_STEPS - 1  # goto escapes per episode (its last step is stop)
 
 
@@ -101,13 +97,14 @@ def _path_checks(section: Section, attempts: list[Attempt], traps: TrapSites) ->
     section.check(f"every escape path blocked and reported ({len({a.path.name for a in attempts})} paths)", not failed,
                   f"{len(attempts) - len(failed)} of {len(attempts)} attempts blocked"
                   + (f"; {failed[0].describe()}" if failed else ""))
-    requests = [h for h in traps.forbidden_hits if hit_name(h) is not None and hit_name(h) not in GAP_NAMES]
-    section.check("no request reached the forbidden origin", not requests,
+    hits = traps.forbidden_hits
+    requests = [h for h in hits if hit_name(h) is not None]
+    section.check("no connection reached the forbidden origin", not hits,
                   f"{len(requests)} requests" + (f", first: {requests[0][:100]}" if requests else "")
-                  + f"; {len(traps.forbidden_hits) - len(requests)} bare connections (preconnects, no request)")
+                  + f"; {len(hits) - len(requests)} bare connections (preconnects, no request)")
     section.details["paths_by_group"] = dict(groups)
     section.details["path_failures"] = [a.describe() for a in failed][:20]
-    section.details["bare_connections"] = len(traps.forbidden_hits) - len(requests)
+    section.details["bare_connections"] = len(hits) - len(requests)
 
 
 async def run(scale: Scale) -> Section:
@@ -120,8 +117,6 @@ async def run(scale: Scale) -> Section:
         try:
             attempts = await attempt_all(pool, traps, PATHS, list(plan.groundings), plan.repeats, plan.sessions)
             _path_checks(section, attempts, traps)
-            gaps = await attempt_all(pool, traps, KNOWN_GAPS, ["som"], 1, 1)
-            section.details["known_gaps"] = {a.path.name: "blocked" if a.blocked else a.describe() for a in gaps}
             section.details["path_seconds"] = round(time.perf_counter() - t0, 1)
             for c in await isolation.page_cannot_choose_state(pool):
                 section.checks.append(c)

@@ -74,6 +74,10 @@ class ServerProcess:
         self.kill()
         raise RuntimeError(f"server did not start in {timeout:.0f} s: {log_path.read_text()[-2000:]}")
 
+    def health(self) -> dict:
+        """The server's `/health` body."""
+        return httpx.get(self.base + "/health", timeout=10).json()
+
     def log_tail(self, chars: int = 3000) -> str:
         path = self.runs_dir / self.log_name
         return path.read_text(errors="replace")[-chars:] if path.exists() else ""

@@ -36,6 +36,15 @@ def test_suite_shape(shop_tasks):
     assert all(len(v) > 1 for k, v in by_template.items() if sum(t.intent_template_id == k for t in shop_tasks) > 1)
 
 
+def assert_nothing_refused(verify_dir: Path) -> None:
+    """No gold step was refused anything: neither by the in-browser guards nor by the context's
+    refusing proxy (which would also catch Chromium's own traffic, were any left on)."""
+    episodes = json.loads((verify_dir / "gold" / "results.json").read_text())["episodes"]
+    refused = [(e["task_id"], e["grounding"], r["blocked"]) for e in episodes
+               for r in read_transcript(Path(e["transcript"])) if r["type"] == "step" and r.get("blocked")]
+    assert not refused, refused[:5]
+
+
 @REPLAY_TIMEOUT
 async def test_verify_over_stdio(tmp_path, shop_tasks):
     """`mag tasks verify`'s engine: gold succeeds in both groundings, no-op fails navigation/state tasks."""
@@ -55,6 +64,7 @@ async def test_verify_over_stdio(tmp_path, shop_tasks):
             assert (path.parent / r["screenshot"]).stat().st_size > 1000
             assert r["guide"] and r["compliant"]
         assert records[0]["versions"]["chromium"]
+    assert_nothing_refused(tmp_path / "verify")
 
 
 @REPLAY_TIMEOUT
@@ -137,3 +147,4 @@ async def test_verify_other_sites(tmp_path, site):
     assert tasks, site
     report = await verify_tasks(tasks, ["som", "coord"], tmp_path / site, concurrency=3)
     assert not report.failures, [v.model_dump() for v in report.failures]
+    assert_nothing_refused(tmp_path / site)

@@ -21,11 +21,12 @@ from pathlib import Path
 from typing import TypeVar
 
 import anyio
-from playwright.async_api import Browser, Playwright, async_playwright
+from playwright.async_api import Browser, BrowserContext, Playwright, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
-from mag_mcp.env.chromium import LAUNCH_ARGS, system_chromium
-from mag_mcp.env.session import BrowserSession
+from mag_mcp.env.chromium import LAUNCH_ARGS, context_proxy, system_chromium
+from mag_mcp.env.refusing_proxy import RefusingProxy
+from mag_mcp.env.session import BrowserSession, close_context
 from mag_mcp.protocol import VIEWPORT_HEIGHT, VIEWPORT_WIDTH
 
 log = logging.getLogger(__name__)
@@ -135,6 +136,22 @@ class BrowserPool:
             raise BrowserGone("the browser went away (crashed or killed)")
         raise PlaywrightError(f"the browser did not answer within {timeout:.0f} s")
 
+    async def purge_memory(self) -> None:
+        """Signal critical memory pressure to every Chromium process: caches are dropped and
+        free pages returned to the system (idle_memory.py). Nothing to do without a browser."""
+        browser = self._browser
+        if browser is None or not browser.is_connected():
+            return
+
+        async def purge() -> None:
+            cdp = await browser.new_browser_cdp_session()
+            try:
+                await cdp.send("Memory.simulatePressureNotification", {"level": "critical"})
+            finally:
+                await cdp.detach()
+
+        await self.run_on(browser, purge, timeout=10.0)
+
     @property
     def browser_version(self) -> str:
         return self._browser.version if self._browser else ""
@@ -163,7 +180,27 @@ class BrowserPool:
     async def _open_session(self, browser: Browser | None, allowed_base_urls: list[str], cookies: list[dict] | None,
                             headers: dict[str, str] | None) -> BrowserSession:
         assert browser is not None
-        context = await browser.new_context(
+        proxy = await RefusingProxy().start()
+        try:
+            context = await self._new_context(browser, allowed_base_urls, headers, proxy)
+        except BaseException:
+            await proxy.close()
+            raise
+        try:
+            if cookies:
+                await context.add_cookies(cookies)
+            session = BrowserSession(context, allowed_base_urls, proxy)
+            await session.start()
+        except BaseException:
+            with anyio.move_on_after(5, shield=True):
+                await close_context(context, proxy)
+            raise
+        return session
+
+    @staticmethod
+    async def _new_context(browser: Browser, allowed_base_urls: list[str], headers: dict[str, str] | None,
+                           proxy: RefusingProxy) -> BrowserContext:
+        return await browser.new_context(
             viewport={"width": VIEWPORT_WIDTH, "height": VIEWPORT_HEIGHT},
             device_scale_factor=1,
             accept_downloads=False,
@@ -171,20 +208,8 @@ class BrowserPool:
             extra_http_headers=headers or {},
             locale="en-US",
             timezone_id="America/New_York",
+            proxy=context_proxy(allowed_base_urls, proxy.port),
         )
-        try:
-            if cookies:
-                await context.add_cookies(cookies)
-            session = BrowserSession(context, allowed_base_urls)
-            await session.start()
-        except BaseException:
-            with anyio.move_on_after(5, shield=True):
-                try:
-                    await context.close()
-                except PlaywrightError:
-                    pass
-            raise
-        return session
 
     async def close(self) -> None:
         async with self._lock:

@@ -14,8 +14,10 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 # Features a headless episode never uses but pays for in every browser context: the
-# omnibox popup's WebUI renderer (chrome://omnibox-popup.top-chrome), ~40 MB each.
-UNUSED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"]
+# omnibox popup's WebUI renderer (chrome://omnibox-popup.top-chrome), ~40 MB each; and
+# the autofill server's form queries (content-autofill.googleapis.com), which would reach
+# the context's refusing proxy and be reported to the agent as if the page had made them.
+UNUSED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "AutofillServerCommunication"]
 
 # Playwright's own list (1.65), used only if it cannot be read from the installed driver.
 _PLAYWRIGHT_DISABLED_FALLBACK = [
@@ -90,6 +92,26 @@ def _host_resolver_switch() -> str:
     reach of every request of every page, worker and socket, whatever the in-browser
     guards see (the DevTools protocol cannot intercept WebSockets, for one)."""
     return "--host-resolver-rules=MAP * ~NOTFOUND, " + ", ".join(f"EXCLUDE {h}" for h in reachable_hosts())
+
+
+def context_proxy(allowed_base_urls: list[str], refusing_port: int) -> dict[str, str]:
+    """A browser context's proxy settings that let only the episode's origins through.
+
+    Requests to the allowed `host:port`s go direct; every other one, loopback included
+    (`<-loopback>`), goes to the proxy at `refusing_port`, which refuses it
+    (refusing_proxy.py). This is the network-level allowlist behind the in-browser guards:
+    it also covers what they cannot see, such as a worker's WebSocket to another local port
+    or a bare preconnect."""
+    from mag_mcp.env.guard import origin_of
+
+    direct = []
+    for base in allowed_base_urls:
+        origin = origin_of(base)
+        if origin is not None:
+            host, port = origin.split("://", 1)[1].rsplit(":", 1)
+            direct.append(f"[{host}]:{port}" if ":" in host else f"{host}:{port}")
+    return {"server": f"http://127.0.0.1:{refusing_port}",
+            "bypass": ",".join(["<-loopback>", *dict.fromkeys(direct)])}
 
 
 LAUNCH_ARGS = [

@@ -21,6 +21,7 @@ from mag_mcp.env.models import (
     EpisodeOutcome, EpisodeStatus, Mark, Observation, StepRecord, TranscriptHeader,
 )
 from mag_mcp.env.session import NAV_TIMEOUT_S, BrowserSession, Snapshot
+from mag_mcp.env.tab_health import TabTrouble
 from mag_mcp.env.transcript import TranscriptWriter
 from mag_mcp.protocol import MAX_CONSECUTIVE_NONCOMPLIANT, MAX_REPEATED_ACTION, MAX_STEPS, Action
 from mag_mcp.sites.base import SiteStateStore
@@ -51,8 +52,10 @@ class PlaywrightProbe:
         await page.goto(url, wait_until="load", timeout=NAV_TIMEOUT_S * 1000)
 
     async def evaluate(self, expression: str) -> Any:
+        """Bounded in time like every call into a page: a page that hangs or crashes fails the
+        check (TabTrouble) instead of holding the episode's end."""
         page = await self.session.ensure_page()
-        return await page.evaluate(expression)
+        return await self.session.page_call(page, page.evaluate(expression))
 
 
 @dataclass
@@ -301,7 +304,7 @@ class Episode:
             result = await check_task(self.task, ctx)
             check = result.model_dump(mode="json")
             score, success = result.score, result.success
-        except PlaywrightError as e:  # the page or the browser is gone (a crash): one line, no traceback
+        except (PlaywrightError, TabTrouble) as e:  # the page or the browser is gone, or hung: one line
             log.warning("checker could not read the page of %s: %s", self.id, str(e).splitlines()[0][:200])
             check = {"error": f"checker failed: {e}"}
         except Exception as e:  # a checker crash must not lose the episode

@@ -78,6 +78,7 @@ class EpisodeManager:
         self.pool = BrowserPool()
         self.preparer = EpisodePreparer(self.pool, stores, config.base_urls, spares_per_kind=config.spares_per_kind)
         self.episodes: OrderedDict[str, Episode] = OrderedDict()
+        self.started = 0  # episodes started, ever
         self._exit: AsyncExitStack | None = None
         self._tg: TaskGroup | None = None
         self.crash_recoveries: list[CrashRecovery] = []
@@ -193,6 +194,7 @@ class EpisodeManager:
                 versions=_versions(self.pool.browser_version),
             )
             self.episodes[ep.id] = ep
+            self.started += 1
             self._trim()
             try:
                 obs, png = await ep.start()

@@ -24,6 +24,7 @@ from mag_mcp.env.models import BBox, Mark, TabInfo
 from mag_mcp.env.page_scripts import (
     DESCRIBE_JS, MARK_AND_DRAW_FULL_JS, MARK_AND_DRAW_JS, NO_SOM, init_script, remove_overlay,
 )
+from mag_mcp.env.refusing_proxy import RefusingProxy
 from mag_mcp.env.settling import Settling
 from mag_mcp.env.som import parse_marks, som_script
 from mag_mcp.env.tab_health import TabRecovery, TabTrouble, title_of
@@ -58,9 +59,22 @@ class Snapshot:
     tabs: list[TabInfo]
 
 
+async def close_context(context: BrowserContext, proxy: RefusingProxy | None) -> None:
+    """Close a context (already gone is fine) and its refusing proxy."""
+    try:
+        await context.close()
+    except PlaywrightError:
+        pass
+    finally:
+        if proxy is not None:
+            await proxy.close()
+
+
 class BrowserSession(Settling, TabRecovery):
-    def __init__(self, context: BrowserContext, allowed_base_urls: list[str]) -> None:
+    def __init__(self, context: BrowserContext, allowed_base_urls: list[str],
+                 proxy: RefusingProxy | None = None) -> None:
         self.context = context
+        self.proxy = proxy  # where the context's requests for other origins go, refused
         self.allowed_base_urls = allowed_base_urls
         self._attaching: list[asyncio.Task[None]] = []  # tab guards being attached
         self.timings: dict[str, float] = {}  # phases of the last observation, ms (for benchmarks)
@@ -80,6 +94,8 @@ class BrowserSession(Settling, TabRecovery):
     # ------------------------------------------------------------ set-up
 
     async def start(self) -> None:
+        if self.proxy is not None:
+            self.proxy.on_refused(self._on_proxy_refused)
         await self.context.expose_binding(REFUSED_BINDING, self._on_page_refused)
         await self.context.add_init_script(init_script(self.allowed_base_urls))
         self.context.on("page", self._on_new_page)
@@ -140,6 +156,10 @@ class BrowserSession(Settling, TabRecovery):
             self._tell(f"a page's WebSocket to {self.guard.check(re.sub('^ws', 'http', url)) or url[:100]}")
         else:
             self._tell(f"a page's {what} (WebRTC reaches any host and port)")
+
+    def _on_proxy_refused(self, target: str) -> None:
+        """A request no in-browser guard saw (a worker's WebSocket, say) reached the refusing proxy."""
+        self._tell(f"a connection to {target} (outside this task's sites)")
 
     def _on_new_page(self, page: Page) -> None:
         if page in self.pages:
@@ -349,8 +369,5 @@ class BrowserSession(Settling, TabRecovery):
     async def close(self) -> None:
         if self._browser_guard is not None and self._context_id is not None:
             self._browser_guard.leave(self._context_id)
-        try:
-            await self.context.close()
-        except PlaywrightError:
-            pass
+        await close_context(self.context, self.proxy)
 

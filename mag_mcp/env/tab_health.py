@@ -9,6 +9,10 @@ closed (which ends its renderer) and replaced by an empty tab, and the agent is 
 which page failed and what to do next. Other tabs, and other episodes, are untouched:
 every browser context has its own renderer processes.
 
+On a machine loaded past its cores, every page answers late: both time limits stretch
+with the load average per core (`slowness`, up to MAX_SLOWNESS times), so a busy
+machine is not taken for a hung page, while on a quiet one a hung page is found fast.
+
 The tab is replaced by an empty one rather than reloaded: a page that crashed or hung
 by itself would do it again on reload, at the cost of seconds of CPU each time. The
 message names the page's URL, so the agent can `goto` it again if it chooses.
@@ -17,6 +21,7 @@ message names the page's URL, so the agent can `goto` it again if it chooses.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, TypeVar
 
@@ -41,6 +46,17 @@ TITLE_TIMEOUT_S = 2.0  # a background tab's title; a tab that does not answer sh
 # a screenshot of it is being taken, and a page this close to the heap cap is about to.
 HEAP_ALARM_MB = RENDERER_HEAP_MB * 0.5
 HEAP_JS = "() => (performance.memory && performance.memory.usedJSHeapSize) || 0"
+MAX_SLOWNESS = 4.0
+
+
+def slowness() -> float:
+    """How many times its usual time a page may take now: the 1-minute load average per
+    core, between 1 and MAX_SLOWNESS."""
+    try:
+        per_core = os.getloadavg()[0] / (os.cpu_count() or 1)
+    except OSError:  # no load average on this system
+        return 1.0
+    return min(max(per_core, 1.0), MAX_SLOWNESS)
 
 
 class TabTrouble(Exception):
@@ -77,7 +93,7 @@ async def within(call: Awaitable[T], seconds: float) -> T:
 async def answers(page: Page) -> bool:
     """Whether the page's main thread runs a trivial script in time (False: hung or gone)."""
     try:
-        await within(page.evaluate("1"), ALIVE_TIMEOUT_S)
+        await within(page.evaluate("1"), ALIVE_TIMEOUT_S * slowness())
         return True
     except TimeoutError:
         return False
@@ -120,13 +136,14 @@ class TabRecovery:
     async def page_call(self, page: Page, call: Awaitable[T]) -> T:
         """A call into `page`, bounded in time; a tab that crashed or hung raises TabTrouble
         (it has been replaced), a slow one PlaywrightError."""
+        limit = PAGE_ANSWER_TIMEOUT_S * slowness()
         try:
-            return await within(call, PAGE_ANSWER_TIMEOUT_S)
+            return await within(call, limit)
         except TimeoutError:
             trouble = await self.trouble(page)
             if trouble is not None:
                 raise trouble from None
-            raise PlaywrightError(f"the page did not answer within {PAGE_ANSWER_TIMEOUT_S:.0f} s") from None
+            raise PlaywrightError(f"the page did not answer within {limit:.0f} s") from None
         except PlaywrightError as e:
             if is_crash(e) or id(page) in self._crashed:
                 raise TabTrouble(await self._recover(page, crashed_message(page.url))) from None
