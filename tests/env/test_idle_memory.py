@@ -11,8 +11,16 @@ from mag_mcp.env.idle_memory import IdleMemory, trim_process_heap
 pytestmark = pytest.mark.anyio
 
 
+async def _until(condition, timeout: float = 10.0) -> None:
+    with anyio.fail_after(timeout):
+        while not condition():
+            await anyio.sleep(0.01)
+
+
 async def test_trims_once_after_each_busy_spell(monkeypatch):
     monkeypatch.setattr(idle_memory, "LOOK_S", 0.01)
+    heap_trims: list[bool] = []
+    monkeypatch.setattr(idle_memory, "trim_process_heap", lambda: heap_trims.append(True) or True)
     running, started = [0], [0]
     purges: list[int] = []
 
@@ -21,27 +29,34 @@ async def test_trims_once_after_each_busy_spell(monkeypatch):
         if len(purges) == 2:
             raise RuntimeError("browser gone")  # a failed purge still trims the heap
 
-    watcher = IdleMemory(lambda: running[0], lambda: started[0], purge, quiet_s=0.05)
+    looks: list[int] = []  # what each look saw running
+
+    def now_running() -> int:
+        looks.append(running[0])
+        return running[0]
+
+    watcher = IdleMemory(now_running, lambda: started[0], purge, quiet_s=0.05)
     async with anyio.create_task_group() as tg:
         tg.start_soon(watcher.run)
         await anyio.sleep(0.2)
         assert watcher.trims == 0  # never busy: nothing to hand back
         running[0] = 3
-        await anyio.sleep(0.2)
+        looks.clear()
+        await _until(lambda: looks.count(3) >= 5)
         assert watcher.trims == 0  # busy: never while episodes run
         running[0] = 0
-        await anyio.sleep(0.3)
-        assert watcher.trims == 1  # once, not once per look
+        await _until(lambda: watcher.trims == 1)
+        await anyio.sleep(0.2)
+        assert watcher.trims == 1  # once per quiet spell, not once per look
         running[0] = 1
-        await anyio.sleep(0.05)
+        looks.clear()
+        await _until(lambda: 1 in looks)  # the watcher saw it busy...
         running[0] = 0
-        await anyio.sleep(0.3)
-        assert watcher.trims == 2
+        await _until(lambda: watcher.trims == 2)  # ...and trims again once it is quiet
         started[0] += 1  # an episode that started and ended between two looks
-        await anyio.sleep(0.3)
-        assert watcher.trims == 3
+        await _until(lambda: watcher.trims == 3)
         tg.cancel_scope.cancel()
-    assert purges == [0, 0, 0]
+    assert purges == [0, 0, 0] and len(heap_trims) == 3
 
 
 def test_heap_trim_returns_freed_pages():
