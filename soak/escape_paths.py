@@ -11,8 +11,8 @@ origin's URL into its history, and the agent's tab never moves).
 Two layers block: the in-browser guards (interception.py, settle.js) refuse what they
 see; everything else for another origin goes to the context's refusing proxy
 (refusing_proxy.py), which also reports it. A worker's WebSocket, which no in-browser
-guard sees, is stopped and reported there; so are Chromium's preconnects, which name no
-trap and are never reported (no request was made).
+guard sees, is stopped and reported there. Chromium's preconnects are stopped there too,
+but not reported: they name no trap, and no request was made.
 """
 
 from __future__ import annotations
