@@ -30,7 +30,6 @@ import json
 import random
 import re
 import subprocess
-import sys
 import tempfile
 import time
 from contextlib import AsyncExitStack
@@ -38,7 +37,6 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import httpx
 import psutil
 from mcp import Client
 
@@ -56,29 +54,11 @@ GUIDES = {"click_stay": "Click the empty margin at the bottom left of the page."
 
 def start_server(runs_dir: Path, timeout: float = 120) -> tuple[subprocess.Popen[bytes], str]:
     """Start `mag serve` over HTTP with only the shop; returns the process and its MCP URL."""
-    log_path = runs_dir / "server.log"
-    with open(log_path, "w") as log:  # the server keeps its own copy of the descriptor
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "mag_mcp.cli", "serve", "--transport", "http", "--port", "0", "--free-ports",
-             "--sites", "shopping", "--max-episodes", str(MAX_EPISODES), "--runs-dir", str(runs_dir)],
-            stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
-        )
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        text = log_path.read_text()
-        if proc.poll() is not None:
-            raise RuntimeError(f"server exited: {text[-2000:]}")
-        found = re.search(r"MAG MCP server on (http://\S+/mcp)", text)
-        if found:
-            url = found.group(1)
-            try:
-                if httpx.get(url.removesuffix("/mcp") + "/health", timeout=2).status_code == 200:
-                    return proc, url
-            except httpx.HTTPError:
-                pass
-        time.sleep(0.2)
-    proc.kill()
-    raise RuntimeError(f"server did not start: {log_path.read_text()[-2000:]}")
+    from soak.server import ServerProcess  # the one way a real server process is started
+
+    server = ServerProcess(runs_dir, args=["--sites", "shopping", "--max-episodes", str(MAX_EPISODES)]).start(timeout)
+    assert server.proc is not None
+    return server.proc, server.url
 
 
 def process_role(cmdline: str, is_root: bool) -> str:
