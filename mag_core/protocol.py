@@ -306,6 +306,7 @@ click (x, y)               click at pixel (x, y) of the screenshot
 double_click (x, y)        double-click at (x, y)
 hover (x, y)               move the mouse to (x, y)
 type [text] [1|0]          type into the focused element (1 = press Enter after); click the field first
+                           (in an open dropdown, typing jumps to the option that starts with the text)
 scroll (x, y) [up|down]    scroll the area under (x, y)""",
 }
 

@@ -12,6 +12,11 @@ from mag_core.observations import Observation
 from mag_core.tasks import Grounding
 from mag_core.transcripts import EpisodeOutcome
 
+# How a tool that needs the environment answers while the server is still starting it (its sites,
+# Chromium; a first run also builds the sites' databases): the call did nothing and may be sent
+# again. Clients (`mag_mcp.agents.client`) wait and call again rather than fail an episode.
+STILL_STARTING = "the server is still starting"
+
 
 class StepResult(BaseModel):
     observation: Observation

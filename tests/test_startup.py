@@ -67,8 +67,9 @@ def held_port():
 
 async def test_initialize_is_answered_while_the_environment_starts(tmp_path, held_start):
     config = ServerConfig(site_ports={"shopping": 0}, startup_wait_s=0.5, env={"runs_dir": tmp_path})
-    with anyio.fail_after(20):  # a server that started everything before answering would still be starting
-        async with Client(build_server(config)) as c:
+    async with Client(build_server(config)) as c:
+        # a server that started everything before answering would still be starting
+        with anyio.fail_after(20):
             listed = await c.call_tool("list_tasks", {"site": "shopping", "limit": 1})  # needs no browser
             assert not listed.is_error and listed.structured_content["total"] > 0
             assert json.loads((await c.read_resource("mag://tasks")).contents[0].text)["count"] > 0
@@ -76,18 +77,19 @@ async def test_initialize_is_answered_while_the_environment_starts(tmp_path, hel
 
             assert await anyio.to_thread.run_sync(held_start.entered.wait, 10)
             early = await c.call_tool("reset", {"task_id": TASK, "grounding": "som"})
-            assert early.is_error
-            text = early.content[0].text
-            assert "the server is still starting (starting the embedded sites (shopping)" in text
-            assert "call again in a few seconds" in text
+        assert early.is_error
+        text = early.content[0].text
+        assert "the server is still starting (starting the embedded sites (shopping)" in text
+        assert "call again in a few seconds" in text
 
-            config.startup_wait_s = 120
-            held_start.release()
-            with anyio.fail_after(150):
-                r = await c.call_tool("reset", {"task_id": TASK, "grounding": "som"})
-            assert not r.is_error, r.content
-            episode = r.structured_content["observation"]["episode_id"]
-            assert not (await c.call_tool("stop", {"episode_id": episode, "answer": ""})).is_error
+        # released, the start-up goes on (building the shop's databases on a first run: a minute or more)
+        config.startup_wait_s = 240
+        held_start.release()
+        with anyio.fail_after(300):
+            r = await c.call_tool("reset", {"task_id": TASK, "grounding": "som"})
+        assert not r.is_error, r.content
+        episode = r.structured_content["observation"]["episode_id"]
+        assert not (await c.call_tool("stop", {"episode_id": episode, "answer": ""})).is_error
 
 
 async def test_a_held_site_port_is_told_to_the_caller(tmp_path, held_port):
@@ -247,3 +249,19 @@ async def test_initialize_within_5_s_on_a_busy_machine_over_stdio(tmp_path):
     finally:
         burners.stop()
     assert (Path(tmp_path / "home") / "state" / "shopping").is_dir()  # the sites did build their state
+
+
+async def test_a_client_waits_for_a_starting_server_instead_of_failing(tmp_path, held_start):
+    """`mag run`'s client calls again while the server says it is still starting (a first run
+    builds the sites' databases for minutes), so the episode runs instead of erroring."""
+    from mag_mcp.agents.client import MagClient
+
+    config = ServerConfig(site_ports={"shopping": 0}, startup_wait_s=0.2, env={"runs_dir": tmp_path})
+    async with Client(build_server(config)) as c:
+        client = MagClient(c)
+        assert await anyio.to_thread.run_sync(held_start.entered.wait, 10)
+        threading.Timer(1.0, held_start.release).start()  # the start-up finishes while the client waits
+        with anyio.fail_after(300):
+            first = await client.step("reset", {"task_id": TASK, "grounding": "som"})
+        assert first.observation.episode_id
+        await client.stop(first.observation.episode_id, "")

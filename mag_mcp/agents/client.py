@@ -10,10 +10,11 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import anyio
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-from mag_core.tool_results import StepResult
+from mag_core.tool_results import STILL_STARTING, StepResult
 from mag_core.transcripts import EpisodeOutcome
 
 
@@ -53,17 +54,30 @@ async def connect(server: str | StdioServerParameters) -> AsyncIterator[MagClien
         yield MagClient(c)
 
 
+# A server that is still starting (a first run builds the sites' databases: minutes on a slow
+# machine) is asked again every few seconds, this long at most, before the call fails.
+STARTUP_RETRY_S = 900.0
+STARTUP_POLL_S = 3.0
+
+
 class MagClient:
-    def __init__(self, client: Client) -> None:
+    def __init__(self, client: Client, startup_retry_s: float = STARTUP_RETRY_S) -> None:
         self.client = client
+        self.startup_retry_s = startup_retry_s
 
     async def call(self, name: str, args: dict[str, Any]) -> Any:
         check_sendable(name, args)
-        r = await self.client.call_tool(name, args)
-        if r.is_error:
+        deadline = anyio.current_time() + self.startup_retry_s
+        while True:
+            r = await self.client.call_tool(name, args)
+            if not r.is_error:
+                return r
             text = " ".join(getattr(c, "text", "") for c in r.content)
+            # the tool did nothing (it waits for the start-up before it runs): safe to send again
+            if STILL_STARTING in text and anyio.current_time() + STARTUP_POLL_S < deadline:
+                await anyio.sleep(STARTUP_POLL_S)
+                continue
             raise ToolCallError(f"{name}: {text}")
-        return r
 
     async def step(self, name: str, args: dict[str, Any]) -> StepResult:
         r = await self.call(name, args)

@@ -213,9 +213,14 @@ async def _coord_action(page, a: Action) -> None:  # type: ignore[no-untyped-def
         focused = await page.evaluate(_FOCUSED_EDITABLE_JS)
         if focused is None:
             raise ActionError("no field has focus: click a text field first, then type")
-        if focused.startswith("!"):
+        if focused == "!select":
+            # a focused dropdown takes typing as a person's keyboard gives it: its type-ahead
+            # jumps to the first option that starts with what is typed (Enter then chooses it)
+            await page.keyboard.type(a.text or "")
+        elif focused.startswith("!"):
             raise ActionError(f"the focused element ({focused[1:]}) is not an editable field: click a text field first")
-        await page.keyboard.insert_text(a.text or "")
+        else:
+            await page.keyboard.insert_text(a.text or "")
         if a.enter:
             await page.keyboard.press("Enter")
     else:

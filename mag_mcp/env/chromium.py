@@ -123,6 +123,9 @@ LAUNCH_ARGS = [
     "--no-first-run",
     "--disable-quic",
     "--disable-dev-shm-usage",
+    # Keyboard scrolls (End, PageDown, Space) are animated by default: the observation after
+    # such a step would be taken mid-scroll, its marks off the screenshot on a slow machine.
+    "--disable-smooth-scrolling",
     _disable_features_switch(),
     f"--js-flags=--max-old-space-size={RENDERER_HEAP_MB}",
     "--enable-precise-memory-info",  # performance.memory, exact: the tab's heap is watched (tab_health.py)

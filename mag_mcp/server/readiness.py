@@ -19,6 +19,8 @@ from typing import Any, Literal, TypeVar
 import anyio
 from mcp.server.mcpserver.exceptions import ToolError
 
+from mag_core.tool_results import STILL_STARTING
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 Status = Literal["starting", "ready", "failed"]
@@ -84,7 +86,7 @@ class Readiness:
         if self.status == "failed":
             return (f"the server could not start its environment: {self.failure}. Episodes cannot run until it "
                     "is restarted")
-        return (f"the server is still starting ({self.step}, {self.elapsed_s:.0f} s so far); "
+        return (f"{STILL_STARTING} ({self.step}, {self.elapsed_s:.0f} s so far); "
                 "call again in a few seconds")
 
     async def wait(self, timeout_s: float) -> None:

@@ -86,3 +86,19 @@ async def test_overlay_is_drawn_for_the_screenshot_only(pool, traps):
         assert await s.page.evaluate("document.getElementById('__mag_overlay')") is None
     finally:
         await s.close()
+
+
+async def test_keyboard_scroll_is_done_when_observed(pool, traps):
+    """End scrolls at once (Chromium animates keyboard scrolls unless told not to): the
+    observation after the step is of the page's bottom, its marks where the screenshot shows them."""
+    s = await _open(pool, traps, "/slow-home")
+    try:
+        await s.page.evaluate("document.body.insertAdjacentHTML('afterbegin', '<div style=\"height:30000px\"></div>');"
+                              "document.body.insertAdjacentHTML('beforeend', '<button>At the bottom</button>')")
+        await execute(s, parse_action("press [End]", "som"), [])
+        snap = await s.snapshot(with_marks=True)
+        bottom = await s.page.evaluate("document.scrollingElement.scrollHeight - innerHeight")
+        assert await s.page.evaluate("scrollY") == bottom > 29000
+        assert any(m.name == "At the bottom" for m in snap.marks)
+    finally:
+        await s.close()

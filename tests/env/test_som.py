@@ -58,6 +58,30 @@ async def test_coordinate_typing_needs_focus(pool, traps):
         await s.close()
 
 
+async def test_coordinate_typing_in_a_dropdown_jumps_to_the_option(pool, traps):
+    """A focused dropdown takes typing as its type-ahead (a long list is chosen by name), and
+    Enter chooses; a button still refuses typing."""
+    s = await pool.new_session([traps.allowed])
+    try:
+        await execute(s, parse_action(f"goto [{traps.allowed}/]", "coord"), [])
+        names = ["Alder", "Books", "DIY", "DIYHomes", "Dogs", "Drafts"] + [f"Forum {i:03d}" for i in range(100)]
+        await s.page.evaluate("names => { const sel = document.createElement('select'); sel.id = 'forum';"
+                              " sel.setAttribute('aria-label', 'Forum');"
+                              " for (const n of names) sel.add(new Option(n, n.toLowerCase()));"
+                              " document.body.prepend(sel); }", names)
+        box = await s.page.evaluate("(() => { const r = document.getElementById('forum').getBoundingClientRect();"
+                                    " return [Math.round(r.x + r.width / 2), Math.round(r.y + r.height / 2)]; })()")
+        await execute(s, parse_action(f"click ({box[0]}, {box[1]})", "coord"), [])
+        await execute(s, parse_action("type [DIY] [0]", "coord"), [])
+        await execute(s, parse_action("press [Enter]", "coord"), [])
+        assert await s.page.evaluate("document.getElementById('forum').value") == "diy"
+        await s.page.evaluate("document.querySelector('button').focus()")
+        with pytest.raises(ActionError, match="not an editable field"):
+            await execute(s, parse_action("type [x] [0]", "coord"), [])
+    finally:
+        await s.close()
+
+
 async def test_element_at_describes_the_target_like_a_mark(pool, traps):
     """Coordinate steps record the element under the point, named as a mark would be."""
     s = await pool.new_session([traps.allowed])

@@ -6,6 +6,7 @@ verl's rollout server. Not collected where verl is not installed (the main envir
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -39,6 +40,8 @@ def gold_run(tmp_path_factory) -> Path:
                         "--grounding", "som", "--out", str(out)],
                        check=False, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
     assert p.returncode == 0, p.stderr[-2000:]
+    episodes = json.loads((out / "results.json").read_text())["episodes"]  # the experts exist: gold succeeded
+    assert episodes and all(e["success"] for e in episodes), [(e["task_id"], e["error"]) for e in episodes]
     return out
 
 
