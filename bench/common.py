@@ -15,9 +15,11 @@ from typing import Literal, Protocol
 StepKind = Literal["first_click", "click_stay", "scroll", "click_focus", "type", "goto", "click_nav"]
 
 
-@dataclass(frozen=True)
+@dataclass
 class PagePlan:
-    """Points on the shop home page at 1280x720 (measured with MAG's marks)."""
+    """Points on the shop home page at 1280x720. `search` and `product` are measured on the page
+    as it is rendered when the bench starts (`bench.plan.locate_plan`, in place); the defaults
+    are only a starting point."""
 
     blank: tuple[int, int] = (5, 700)  # page margin: a click that stays, nothing to activate
     search: tuple[int, int] = (885, 70)  # the search box

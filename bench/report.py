@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from bench.common import SCRIPT, median, percentile
+from bench.world_report import world_sections, world_targets
 
 KINDS = ("reset", *SCRIPT)
 LABEL = {"reset": "reset", "first_click": "first step (click, stays)", "click_stay": "click, stays", "click_focus": "click a field", "type": "type",
@@ -133,7 +134,7 @@ def render(results: dict[str, Any], quick: bool) -> str:
     for n in results.get("notes", []):
         L.append(f"> {n}")
     L += ["", "## Targets", "", "| target | measured | met |", "|---|---|---|"]
-    for label, val, ok in _targets(t, results.get("concurrency", {})):
+    for label, val, ok in _targets(t, results.get("concurrency", {})) + world_targets(results):
         L.append(f"| {label} | {val} | {'–' if ok is None else ('yes' if ok else '**no**')} |")
     first, stay = t.med("mag-env-coord", "first_click"), t.med("mag-env-coord", "click_stay")
     if not math.isnan(first):
@@ -173,6 +174,7 @@ def render(results: dict[str, Any], quick: bool) -> str:
         d, so, h = (t.med(s, k) for s in ("mag-env-coord", "mag-stdio-coord", "mag-http-coord"))
         L.append(f"| {LABEL[k]} | {_f(d)} | {_f(so)} | {_f(h)} | {_f(h - d)} |")
     L += _concurrency(results.get("concurrency", {})) + _evaluators(results.get("evaluators", {}))
+    L += world_sections(results)
     log = Path(__file__).with_name("optimizations.md")
     if log.exists():
         L += ["", log.read_text(encoding="utf-8").strip()]

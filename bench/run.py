@@ -1,6 +1,7 @@
 """`make bench` / `make bench-quick`: MAG against plain Playwright, BrowserGym and
-Playwright MCP on the same page, in interleaved rounds; then the concurrency sweep
-and the evaluators' throughput. Writes BENCHMARKS.md and bench/results.json."""
+Playwright MCP on the same page, in interleaved rounds; then the concurrency sweep,
+the evaluators' throughput, and the world at scale (the densest pages, state copies,
+cold resets, world generation). Writes BENCHMARKS.md and bench/results.json."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from typing import Any
 import anyio
 from rich.progress import Progress
 
-from bench.common import SCRIPT, Samples, Subject, action_kind
+from bench.common import PLAN, SCRIPT, Samples, Subject, action_kind
 from bench.concurrency import run_concurrency, start_server
 from bench.evaluator_throughput import run_evaluators
 from bench.floor_concurrency import run_floor_concurrency
@@ -27,7 +28,9 @@ from bench.mag_subjects import MagEnvSubject, MagMCPSubject
 from bench.peers import PeerUnavailable
 from bench.peers.browsergym import BrowserGymSubject
 from bench.peers.playwright_mcp import PlaywrightMCPSubject
+from bench.plan import locate_plan
 from bench.report import write_report
+from bench.world_scale import run_world_build, run_world_scale
 from mag_mcp.agents.client import stdio_params
 from mag_mcp.env.browser import BrowserPool
 from mag_mcp.sites.runner import EmbeddedSites
@@ -44,13 +47,16 @@ class Config:
     levels: list[int]
     steps_per_episode: int
     quick: bool
+    dense_rounds: int = 3  # interleaved rounds on the densest pages (bench/world_scale.py)
+    world_build: bool = True  # build every site's databases in a fresh MAG_HOME (minutes)
 
 
 FULL = Config(rounds=8, warmup=True, subjects=None, slow_peer_every=3, levels=[1, 4, 16, 32],
               steps_per_episode=10, quick=False)
 QUICK = Config(rounds=1, warmup=False, subjects={"playwright", "mag-env-coord", "mag-env-som", "mag-http-coord",
                                                  "browsergym-nowait", "playwright-mcp"},
-               slow_peer_every=99, levels=[1, 4], steps_per_episode=4, quick=True)
+               slow_peer_every=99, levels=[1, 4], steps_per_episode=4, quick=True, dense_rounds=1,
+               world_build=False)
 
 
 async def _episode(subject: Subject, samples: Samples) -> None:
@@ -70,6 +76,9 @@ async def latency(cfg: Config, runs: Path, notes: list[str], only: set[str] | No
         pool = BrowserPool()
         await pool.start()
         versions["chromium"] = pool.browser_version
+        found = await locate_plan(pool, base)  # the points on the home page as it is rendered now
+        notes.append(f"points on the shop's home page (measured): search box {PLAN.search}, "
+                     f"product link {PLAN.product} ({found['product_href']})")
         wanted = only or cfg.subjects
         http_proc, http_url = None, ""
         if wanted is None or any(w.startswith("mag-http") for w in wanted):
@@ -138,24 +147,31 @@ def main() -> None:
     notes: list[str] = []
     with tempfile.TemporaryDirectory(prefix="mag-bench-") as tmp:
         runs = Path(tmp)
-        print("1/3 latency: MAG, plain Playwright, BrowserGym, Playwright MCP (interleaved rounds)", file=sys.stderr)
+        print("1/5 latency: MAG, plain Playwright, BrowserGym, Playwright MCP (interleaved rounds)", file=sys.stderr)
         only = set(args.only.split(",")) if args.only else None
         samples, versions = anyio.run(latency, cfg, runs, notes, only)
         conc: dict[str, Any] = {}
         evals: dict[str, Any] = {}
+        world: dict[str, Any] = {}
+        build: dict[str, Any] = {}
         if only is None:
-            print(f"2/3 concurrency: {cfg.levels} episodes", file=sys.stderr)
+            print(f"2/5 concurrency: {cfg.levels} episodes", file=sys.stderr)
             conc = anyio.run(run_concurrency, cfg.levels, cfg.steps_per_episode, runs / "concurrency")
             conc["floor"] = anyio.run(run_floor_concurrency, cfg.levels, cfg.steps_per_episode)
-            print("3/3 evaluators", file=sys.stderr)
+            print("3/5 evaluators", file=sys.stderr)
             evals = run_evaluators(cfg.quick)
+            print("4/5 the world at scale: the densest pages, copies, cold resets", file=sys.stderr)
+            world = anyio.run(run_world_scale, cfg.dense_rounds, runs / "world", notes)
+            if cfg.world_build:
+                print("5/5 world generation in a fresh MAG_HOME", file=sys.stderr)
+                build = run_world_build(notes)
     elapsed = time.perf_counter() - t0
     results: dict[str, Any] = {
         "generated_at": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "config": {**cfg.__dict__, "subjects": sorted(cfg.subjects) if cfg.subjects else None},
         "think_s": THINK_S, "versions": versions, "notes": notes, "elapsed_s": round(elapsed, 1),
         "samples": {f"{s}|{m}": v for (s, m), v in samples.values.items()},
-        "concurrency": conc, "evaluators": evals,
+        "concurrency": conc, "evaluators": evals, "world": world, "world_build": build,
     }
     args.json.parent.mkdir(parents=True, exist_ok=True)
     args.json.write_text(json.dumps(results, indent=1), encoding="utf-8")

@@ -20,9 +20,16 @@ from pydantic import (
     model_validator,
 )
 
+from mag_core.task_design import (
+    Distractor,
+    Negative,
+    SiteKey,
+    TaskFeature,
+    design_problems,
+)
+
 Grounding = Literal["som", "coord"]
 GROUNDINGS: tuple[Grounding, ...] = ("som", "coord")
-SiteKey = Literal["shopping", "shopping_admin", "reddit", "gitlab", "map", "wikipedia"]
 CheckerMode = Literal["webarena", "strict"]
 EvalType = Literal["string_match", "url_match", "program_html", "state_check"]
 LengthBucket = Literal["short", "medium", "long"]
@@ -203,19 +210,28 @@ class EvalSpec(BaseModel):
 
 
 class TaskTags(BaseModel):
+    """`features`: the kinds of problem the task poses (mag_core.task_design.FEATURES)."""
+
     model_config = ConfigDict(extra="forbid")
 
     kind: Literal["information", "navigation", "state_change"] | None = None
     cross_site: bool = False
+    features: list[TaskFeature] = Field(default_factory=list)
 
 
 class MagBlock(BaseModel):
+    """MAG's additions to a WebArena configuration. `negatives`, `distractors` and
+    `answer_space` are the task's design declarations (mag_core.task_design)."""
+
     model_config = ConfigDict(extra="forbid")
 
     split: Literal["train", "test"] = "test"
     gold: dict[Grounding, GoldTrajectory] = Field(default_factory=dict)
     tags: TaskTags = Field(default_factory=TaskTags)
     checker_mode: CheckerMode = "strict"
+    negatives: list[Negative] = Field(default_factory=list)
+    distractors: list[Distractor] = Field(default_factory=list)
+    answer_space: int | None = Field(default=None, ge=1)
 
 
 class Task(BaseModel):
@@ -236,6 +252,14 @@ class Task(BaseModel):
     eval: EvalSpec
     intent_template_id: int | None = None
     mag: MagBlock | None = None
+
+    @model_validator(mode="after")
+    def _design_consistent(self) -> Task:
+        """The `mag` block's declarations agree with the checker (task_design.design_problems)."""
+        problems = design_problems(self)
+        if problems:
+            raise ValueError(f"task {self.task_id}: " + "; ".join(problems))
+        return self
 
     @property
     def id(self) -> str:

@@ -15,7 +15,7 @@ from mag_mcp.tasks.registry import TaskRegistry
 
 pytestmark = pytest.mark.anyio
 
-BUILTIN_TASKS = 366
+BUILTIN_TASKS = 378
 TASK = "shopping-price-1"
 # what would give a task away: the checker's references and the reference trajectories
 SECRETS = ("reference_answers", "gold", "state_checks", "reference_url", "program_html", "must_include", '"eval"')

@@ -47,7 +47,11 @@ def env_base_urls(environ: dict[str, str] | None = None) -> dict[str, str]:
 def convert(config: dict[str, Any], urls: dict[str, str] | None = None) -> dict[str, Any]:
     """One WebArena configuration → one MAG task (as JSON-ready dict)."""
     out = _substitute(config, urls or {})
-    out.setdefault("mag", {"split": "test", "gold": {}, "tags": {}, "checker_mode": "webarena"})
+    # WebArena marks an unachievable task by the reference fuzzy_match "N/A": MAG tags it so
+    refs = (out.get("eval") or {}).get("reference_answers") or {}
+    unachievable = isinstance(refs, dict) and refs.get("fuzzy_match") == "N/A"
+    out.setdefault("mag", {"split": "test", "gold": {}, "tags": {"features": ["unachievable"]} if unachievable else {},
+                           "checker_mode": "webarena"})
     try:
         Task.model_validate(out)
     except ValidationError as e:

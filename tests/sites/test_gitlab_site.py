@@ -11,7 +11,8 @@ from starlette.testclient import TestClient
 
 from mag_mcp.sites import world
 from mag_mcp.sites.base import STATE_HEADER, SiteStateStore
-from mag_mcp.sites.gitlab import DEFAULT_SESSION_TOKEN, SESSION_COOKIE, SITE, build_seed
+from mag_mcp.sites.gitlab import DEFAULT_SESSION_TOKEN, SESSION_COOKIE, SITE, build_content, build_seed
+from mag_mcp.sites.gitlab.gen_world import generate
 from mag_mcp.sites.gitlab.markdown import render as render_md
 
 MEMBER_ROW_RE = re.compile(
@@ -91,22 +92,30 @@ def _dump(path: Path) -> dict[str, list[tuple]]:
 
 
 def test_seed_is_deterministic(tmp_path: Path) -> None:
-    # (build time, well under 3 s, is a benchmark concern: DESIGN §9 keeps timings out of unit tests)
+    # both databases, generated twice from scratch (the generation cache cleared in between)
     build_seed(tmp_path / "a.sqlite")
+    build_content(tmp_path / "a-content.sqlite")
+    generate.cache_clear()
     build_seed(tmp_path / "b.sqlite")
-    a, b = _dump(tmp_path / "a.sqlite"), _dump(tmp_path / "b.sqlite")
-    assert a == b
-    assert len(a["projects"]) >= 30
+    build_content(tmp_path / "b-content.sqlite")
+    assert (tmp_path / "a.sqlite").read_bytes() == (tmp_path / "b.sqlite").read_bytes()
+    assert (tmp_path / "a-content.sqlite").read_bytes() == (tmp_path / "b-content.sqlite").read_bytes()
+    a = _dump(tmp_path / "a.sqlite")
+    assert len(a["projects"]) >= 150 and len(a["users"]) >= 500
 
 
 def test_seed_scale_and_world(store: SiteStateStore) -> None:
     conn = _db(store)
     paths = {r[0] for r in conn.execute("SELECT full_path FROM projects")}
-    assert {p.path for p in world.PROJECTS} <= paths and len(paths) >= 30
+    assert {p.path for p in world.PROJECTS} <= paths and len(paths) >= 150
     users = {r["username"]: r["name"] for r in conn.execute("SELECT username, name FROM users")}
-    assert users == {p.username: p.name for p in world.PEOPLE}
+    # the world's people keep their names and the first ids; about 500 more accounts follow
+    assert {p.username: p.name for p in world.PEOPLE}.items() <= users.items() and len(users) >= 500
+    first = [r[0] for r in conn.execute("SELECT username FROM users WHERE id <= 24 ORDER BY id")]
+    assert first == [p.username for p in world.PEOPLE]
     assert users["byteblaze"] == "Ari Blaze"
-    assert {r[0] for r in conn.execute("SELECT path FROM groups")} == {"portalder", "alder-labs"}
+    groups = {r[0] for r in conn.execute("SELECT path FROM groups")}
+    assert {"portalder", "alder-labs"} <= groups and len(users) + len(groups) >= 500
     assert (
         conn.execute(
             "SELECT u.username FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token = ?",
@@ -115,10 +124,10 @@ def test_seed_scale_and_world(store: SiteStateStore) -> None:
         == "byteblaze"
     )
     for (pid,) in conn.execute("SELECT id FROM projects"):
-        files = {r[0] for r in conn.execute("SELECT path FROM blobs WHERE project_id = ?", (pid,))}
+        files = {r[0] for r in conn.execute("SELECT path FROM content.blobs WHERE project_id = ?", (pid,))}
         assert {"README.md", "LICENSE"} <= files and any("/" in f for f in files)
         assert conn.execute("SELECT COUNT(*) FROM issues WHERE project_id = ?", (pid,)).fetchone()[0] >= 3
-        assert conn.execute("SELECT COUNT(*) FROM commits WHERE project_id = ?", (pid,)).fetchone()[0] >= 3
+        assert conn.execute("SELECT COUNT(*) FROM content.commits WHERE project_id = ?", (pid,)).fetchone()[0] >= 5
         assert (
             conn.execute(
                 "SELECT COUNT(*) FROM project_members WHERE project_id = ? AND role = 'Owner'", (pid,)
@@ -134,7 +143,7 @@ def test_seed_scale_and_world(store: SiteStateStore) -> None:
     }
     assert {r[0] for r in conn.execute("SELECT DISTINCT state FROM merge_requests")} == {"opened", "merged", "closed"}
     assert {r[0] for r in conn.execute("SELECT DISTINCT state FROM issues")} == {"opened", "closed"}
-    assert conn.execute("SELECT COUNT(*) FROM notes WHERE system = 0").fetchone()[0] > 100
+    assert conn.execute("SELECT COUNT(*) FROM notes WHERE system = 0").fetchone()[0] > 10_000
     # hand-written references resolve to real iids
     mr = conn.execute("SELECT description FROM merge_requests WHERE title = 'Add high-contrast theme'").fetchone()[0]
     iid = _issue(conn, "byteblaze/a11y-syntax-highlighting", "Add a high-contrast theme")["iid"]
@@ -153,7 +162,7 @@ def test_spec() -> None:
 def test_dashboard_and_explore(client: TestClient, store: SiteStateStore) -> None:
     html = client.get("/").text
     assert "Your projects" in html and 'data-qa-selector="projects_list"' in html
-    assert 'aria-label="Search GitLab"' in html and "byteblaze/dotfiles" in html
+    assert 'aria-label="Search GitLab"' in html and "byteblaze/dotfiles" in client.get("/?page=2").text
     conn = _db(store)
     mine = conn.execute(
         "SELECT COUNT(*) FROM project_members m JOIN users u ON u.id = m.user_id WHERE u.username = 'byteblaze'"
@@ -169,7 +178,7 @@ def test_dashboard_and_explore(client: TestClient, store: SiteStateStore) -> Non
 
 def test_project_home_renders_readme(client: TestClient) -> None:
     html = client.get("/byteblaze/dotfiles").text
-    assert '<h1 id="dotfiles">dotfiles</h1>' in html and '<h2 id="installation">Installation</h2>' in html
+    assert '<h1 id="dotfiles">dotfiles<a class="anchor"' in html and '<h2 id="installation">Installation<a' in html
     assert '<div class="home-panel-description-markdown"><p>Shell, editor and terminal configuration.</p>' in html
     assert 'class="visibility-icon" title="Public' in html
     assert ">Star</span></button>" in html and "Clone with SSH" in html and "Clone with HTTP" in html
@@ -184,7 +193,8 @@ def test_tree_blob_raw(client: TestClient) -> None:
     sub = client.get("/alder-labs/routekit/-/tree/main/src").text
     assert 'href="/alder-labs/routekit/-/blob/main/src/graph.rs"' in sub
     blob = client.get("/alder-labs/routekit/-/blob/main/src/graph.rs").text
-    assert 'id="L1"' in blob and "pub struct Graph" in blob and "Open raw" in blob
+    assert 'id="L1"' in blob and "Open raw" in blob
+    assert '<span class="k">pub</span> <span class="k">struct</span> Graph' in blob
     lic = client.get("/byteblaze/dotfiles/-/blob/main/LICENSE").text
     assert "MIT License" in lic and "The above copyright notice and this permission notice shall be included" in lic
     assert "GNU GENERAL PUBLIC LICENSE" in client.get("/byteblaze/a11y-syntax-highlighting/-/blob/main/LICENSE").text
@@ -521,7 +531,7 @@ def test_new_project(client: TestClient, store: SiteStateStore) -> None:
     )
     assert resp.status_code == 303 and resp.headers["location"] == "/byteblaze/web_agent"
     page = client.get("/byteblaze/web_agent").text
-    assert 'class="visibility-icon" title="Private' in page and '<h1 id="web_agent">web_agent</h1>' in page
+    assert 'class="visibility-icon" title="Private' in page and '<h1 id="web_agent">web_agent<a' in page
     assert "Initial commit" in client.get("/byteblaze/web_agent/-/commits").text
     assert _members(client.get("/byteblaze/web_agent/-/project_members").text) == {"byteblaze": "Owner"}
     taken = client.post("/projects", data={"project[name]": "dotfiles", "project[namespace]": "byteblaze"})
@@ -565,5 +575,5 @@ def test_state_isolation_and_unknown_key(store: SiteStateStore) -> None:
 def test_markdown_is_safe() -> None:
     out = render_md("# Hi\n\n<script>alert(1)</script> [x](javascript:alert(1)) **b** `c` @primer #3", "/a/b/-/issues")
     assert "<script>" not in out and "&lt;script&gt;" in out and 'href="javascript' not in out
-    assert '<h1 id="hi">Hi</h1>' in out and "<strong>b</strong>" in out and "<code>c</code>" in out
+    assert '<h1 id="hi">Hi<a class="anchor" href="#hi"' in out and "<strong>b</strong>" in out and "<code>c</code>" in out
     assert 'href="/primer"' in out and 'href="/a/b/-/issues/3"' in out

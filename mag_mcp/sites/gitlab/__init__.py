@@ -5,9 +5,9 @@ from __future__ import annotations
 from ..base import LoginCookie, SiteSpec
 from .app import create_app
 from .common import SESSION_COOKIE
-from .seed import DEFAULT_SESSION_TOKEN, DEFAULT_USERNAME, build_seed
+from .seed import DEFAULT_SESSION_TOKEN, DEFAULT_USERNAME, build_content, build_seed
 
-SEED_VERSION = "2026.11.1"  # bump whenever the seed data changes
+SEED_VERSION = "2026.12.1"  # bump whenever the seed data changes
 
 SITE = SiteSpec(
     key="gitlab",
@@ -18,6 +18,7 @@ SITE = SiteSpec(
     build_seed=build_seed,
     create_app=create_app,
     login_cookies=(LoginCookie(SESSION_COOKIE, DEFAULT_SESSION_TOKEN),),
+    build_content=build_content,
 )
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "SEED_VERSION",
     "SESSION_COOKIE",
     "SITE",
+    "build_content",
     "build_seed",
     "create_app",
 ]

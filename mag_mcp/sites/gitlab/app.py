@@ -22,8 +22,25 @@ GET  /projects/new   POST /projects                 new project (project[name|pa
                                                     description|visibility|initialize_with_readme])
 GET  /groups/<g>   /groups/<g>/-/group_members      group overview (projects) / group members
 GET  <p>                                            project home: README, stats, star, clone
-GET  <p>/-/tree/<ref>[/<path>]  <p>/-/blob/<ref>/<path>  <p>/-/raw/<ref>/<path>   files
-GET  <p>/-/commits[/<ref>]  <p>/-/commit/<sha>  <p>/-/branches
+GET  <p>/activity?event_filter=push|issue|merged|comments      project activity
+GET  <p>/-/tree/<ref>[/<path>]  <p>/-/blob/<ref>/<path>  <p>/-/raw/<ref>/<path>   files (branch or tag)
+GET  <p>/-/commits[/<ref>]?search=&page=  <p>/-/commit/<sha>   commits; one commit with its diff
+GET  <p>/-/branches[/active|stale|all]  <p>/-/tags[/<name>]  <p>/-/graphs/<ref>  <p>/-/network/<ref>
+GET  <p>/-/compare[/<target>...<source>]  (?from=&to=)
+GET  <p>/-/pipelines?scope=all|finished|branches|tags  <p>/-/pipelines/<id>[/builds|failures]
+GET  <p>/-/jobs?scope=  <p>/-/jobs/<id>[/raw]  <p>/-/ci/editor  <p>/-/pipeline_schedules
+GET  <p>/-/environments[/<id>]  <p>/-/releases  <p>/-/boards  <p>/-/issues/service_desk
+GET  <p>/-/wikis/<slug>  <p>/-/wikis/pages  <p>/-/snippets[/<id>]
+GET  <p>/-/value_stream_analytics  <p>/-/pipelines/charts  <p>/-/analytics/issues_analytics
+GET  <p>/-/graphs/<ref>/charts      analytics computed from the project's data
+GET|POST <p>/edit                   settings: General (project[name|description|topics|visibility])
+GET  <p>/-/settings/*  <p>/-/hooks  <p>/-/usage_quotas   other settings (read-only)
+GET  NOTICE_PATHS                   security, packages, infrastructure, monitor...: GitLab's own
+                                    "not enabled" pages (views_features)
+GET  <p>/-/merge_requests/<iid>/commits|pipelines|diffs      merge request tabs
+POST <p>/-/merge_requests/<iid>/approve|unapprove|resolve|unresolve (discussion_id)
+POST <p>/-/issues|merge_requests/<iid>/award_emoji (name); .../notes (note[note], note[discussion_id])
+GET  /dashboard/milestones|snippets|activity   /help
 GET  <p>/-/starrers   POST <p>/-/toggle_star        star / unstar (return_to)
 GET  <p>/-/issues[/]  ?state=opened|closed|all &label_name[]= &assignee_username= (None|Any)
      &author_username= &milestone_title= &search= &sort=created_date|created_asc|updated_desc|
@@ -64,17 +81,40 @@ from starlette.types import ASGIApp
 
 from ..base import SiteStateStore, StateMiddleware
 from . import views_dashboard as dash
+from . import item_actions as actions
 from . import views_items as items
+from . import views_mr as mr
 from . import views_manage as manage
+from . import views_analytics as an
+from . import views_ci as ci
+from . import views_features as feat
 from . import views_project as proj
+from . import views_settings as settings
+from . import views_wiki as wiki
+from . import views_work as work
+from . import views_repo as rp
 from . import views_users as users
 from .common import HERE, not_found
 
 P = "/{ns}/{project}"
+# sidebar pages of features this instance does not run (see views_features.NOTICES)
+NOTICE_PATHS = {
+    "security_dashboard": "/-/security/dashboard", "vulnerability_report": "/-/security/vulnerability_report",
+    "dependencies": "/-/dependencies", "licenses": "/-/licenses", "policies": "/-/security/policies",
+    "audit_events": "/-/audit_events", "security_configuration": "/-/security/configuration",
+    "feature_flags": "/-/feature_flags", "packages": "/-/packages", "container_registry": "/container_registry",
+    "infrastructure_registry": "/-/infrastructure_registry", "clusters": "/-/clusters", "terraform": "/-/terraform",
+    "google_cloud": "/-/google_cloud", "metrics": "/-/metrics", "error_tracking": "/-/error_tracking",
+    "alerts": "/-/alert_management", "incidents": "/-/incidents", "code_review": "/-/analytics/code_reviews",
+    "planning_hierarchy": "/-/planning_hierarchy", "locked_files": "/path_locks", "iterations": "/-/cadences",
+    "requirements": "/-/requirements_management/requirements", "test_cases": "/-/quality/test_cases",
+    "oncall_schedules": "/-/oncall_schedules", "escalation_policies": "/-/escalation_policies", "insights": "/insights/",
+    "merge_request_analytics": "/-/analytics/merge_request_analytics",
+}
 
 
 def _routes() -> list:
-    A = items.ACTION_VIEWS
+    A = actions.ACTION_VIEWS
     routes = [
         Route("/", dash.home),
         Route("/dashboard/projects", dash.dashboard_projects),
@@ -83,6 +123,10 @@ def _routes() -> list:
         Route("/dashboard/issues", dash.dashboard_issues),
         Route("/dashboard/merge_requests", dash.dashboard_mrs),
         Route("/dashboard/todos", dash.todos),
+        Route("/dashboard/milestones", work.milestones),
+        Route("/dashboard/snippets", work.snippets),
+        Route("/dashboard/activity", work.activity),
+        Route("/help", work.help_page),
         Route("/explore", dash.explore_projects),
         Route("/explore/projects", dash.explore_projects),
         Route("/explore/projects/starred", dash.explore_starred),
@@ -111,14 +155,60 @@ def _routes() -> list:
         Route("/{name}", users.short_name),
         Route(P, proj.project_home),
         Route(P + "/", proj.project_home),
-        Route(P + "/-/tree", proj.tree_default),
-        Route(P + "/-/tree/{rest:path}", proj.tree),
-        Route(P + "/-/blob/{rest:path}", proj.blob),
-        Route(P + "/-/raw/{rest:path}", proj.raw),
-        Route(P + "/-/commits", proj.commits_default),
-        Route(P + "/-/commits/{rest:path}", proj.commits),
-        Route(P + "/-/commit/{sha}", proj.commit),
-        Route(P + "/-/branches", proj.branches),
+        Route(P + "/activity", proj.activity),
+        Route(P + "/-/tree", rp.tree_default),
+        Route(P + "/-/tree/{rest:path}", rp.tree),
+        Route(P + "/-/blob/{rest:path}", rp.blob),
+        Route(P + "/-/raw/{rest:path}", rp.raw),
+        Route(P + "/-/commits", rp.commits_default),
+        Route(P + "/-/commits/{rest:path}", rp.commits),
+        Route(P + "/-/commit/{sha}", rp.commit),
+        Route(P + "/-/branches", rp.branches),
+        Route(P + "/-/branches/{tab}", rp.branches_tab),
+        Route(P + "/-/tags", rp.tags),
+        Route(P + "/-/tags/{name:path}", rp.tag),
+        Route(P + "/-/graphs/{ref}/charts", an.repository_analytics),
+        Route(P + "/-/graphs/{rest:path}", rp.contributors),
+        Route(P + "/-/network/{rest:path}", rp.graph),
+        Route(P + "/-/compare", rp.compare),
+        Route(P + "/-/compare/{spec:path}", rp.compare_spec),
+        # CI/CD, deployments
+        Route(P + "/-/pipelines", ci.pipelines),
+        Route(P + "/-/pipelines/charts", an.ci_analytics),
+        Route(P + "/-/pipelines/{pipeline_id:int}", ci.pipeline),
+        Route(P + "/-/pipelines/{pipeline_id:int}/{tab}", ci.pipeline_tab),
+        Route(P + "/-/jobs", ci.jobs),
+        Route(P + "/-/jobs/{job_id:int}", ci.job),
+        Route(P + "/-/jobs/{job_id:int}/raw", ci.job_raw),
+        Route(P + "/-/ci/editor", ci.ci_editor),
+        Route(P + "/-/pipeline_schedules", ci.schedules),
+        Route(P + "/-/environments", ci.environments),
+        Route(P + "/-/environments/{env_id:int}", ci.environment),
+        Route(P + "/-/releases", ci.releases),
+        # issues extras, analytics, wiki, snippets
+        Route(P + "/-/boards", feat.board),
+        Route(P + "/-/issues/service_desk", feat.service_desk),
+        Route(P + "/-/value_stream_analytics", an.value_stream),
+        Route(P + "/-/analytics/issues_analytics", an.issue_analytics),
+        Route(P + "/-/wikis/pages", wiki.wiki_pages),
+        Route(P + "/-/wikis/{slug}", wiki.wiki_page),
+        Route(P + "/-/snippets", wiki.snippets),
+        Route(P + "/-/snippets/{snippet_id:int}", wiki.snippet),
+        # settings
+        Route(P + "/edit", settings.general, methods=["GET"]),
+        Route(P + "/edit", settings.general_update, methods=["POST"]),
+        Route(P + "/-/settings/integrations", settings.section_view("integrations", "integrations")),
+        Route(P + "/-/hooks", settings.section_view("webhooks", "webhooks")),
+        Route(P + "/-/settings/access_tokens", settings.section_view("access_tokens", "access_tokens")),
+        Route(P + "/-/settings/repository", settings.section_view("settings_repository", "settings_repository")),
+        Route(P + "/-/settings/merge_requests", settings.section_view("settings_merge_requests", "settings_merge_requests")),
+        Route(P + "/-/settings/ci_cd", settings.section_view("settings_ci_cd", "settings_ci_cd")),
+        Route(P + "/-/settings/packages_and_registries", settings.section_view("settings_packages", "settings_packages")),
+        Route(P + "/-/settings/operations", settings.section_view("settings_monitor", "settings_monitor")),
+        Route(P + "/-/usage_quotas", settings.usage_quotas),
+    ]
+    routes += [Route(P + NOTICE_PATHS[key], feat.notice_view(key)) for key in NOTICE_PATHS]
+    routes += [
         Route(P + "/-/starrers", proj.starrers),
         Route(P + "/-/toggle_star", proj.toggle_star, methods=["POST"]),
         Route(P + "/-/labels", manage.labels, methods=["GET"]),
@@ -156,9 +246,11 @@ def _routes() -> list:
             Route(f"{P}/-/{seg}/{{iid:int}}", show),
             Route(f"{P}/-/{seg}/{{iid:int}}/edit", edit, methods=["GET"]),
         ]
+        if kind == "mr":
+            routes += [Route(f"{P}/-/{seg}/{{iid:int}}/{{tab}}", mr.mr_tab, methods=["GET"])]
         routes += [
             Route(f"{P}/-/{seg}/{{iid:int}}/{action}", A[(kind, action)], methods=["POST"])
-            for action in items.ACTIONS[kind]
+            for action in actions.ACTIONS[kind]
         ]
     return routes
 

@@ -21,6 +21,7 @@ from ..base import db
 from ..pages import Flash, commit_redirect, guest_guard, read_form, render_page
 from . import markdown
 from .content import ACCESS_LEVEL, ROLES, STATUS_EMOJI
+from .sidebar import SECTION_OF, sections_for
 from mag_mcp.sites.web import here, parse_int, safe_path  # noqa: F401 (re-exported)
 
 SESSION_COOKIE = "gitlab_session"
@@ -111,6 +112,14 @@ def md_inline(source: str) -> str:
     return markdown.inline(source)
 
 
+def task_status(description: str | None) -> str:
+    """'2 of 4 checklist items completed' for a description with Markdown task lists, else ''."""
+    text = description or ""
+    done = text.count("- [x]") + text.count("- [X]")
+    total = done + text.count("- [ ]")
+    return f"{done} of {total} checklist item{'s' if total != 1 else ''} completed" if total else ""
+
+
 VISIBILITY_TEXT = {
     "public": "Public - The project can be accessed without any authentication.",
     "internal": "Internal - The project can be accessed by any logged in user.",
@@ -131,6 +140,7 @@ templates.env.filters.update(
     emoji=emoji,
     md=md,
     md_inline=md_inline,
+    task_status=task_status,
 )
 
 
@@ -275,6 +285,12 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None, s
             "SELECT COUNT(*) FROM merge_requests WHERE state = 'opened' AND (assignee_id = ?1 OR reviewer_id = ?1)",
             (user["id"],),
         ).fetchone()[0]
+        ctx["frequent_projects"] = conn.execute(
+            "SELECT p.id, p.name, p.full_path FROM projects p JOIN project_members m ON m.project_id = p.id"
+            " WHERE m.user_id = ? ORDER BY p.last_activity_at DESC LIMIT 5", (user["id"],)).fetchall()
+        ctx["frequent_groups"] = conn.execute(
+            "SELECT g.id, g.name, g.path FROM groups g JOIN group_members m ON m.group_id = g.id WHERE m.user_id = ?"
+            " ORDER BY g.name LIMIT 3", (user["id"],)).fetchall()
     return render_page(templates, FLASH, request, name, ctx, context, status_code)
 
 
@@ -284,11 +300,16 @@ def project_page(
     """Render a page inside a project (left sidebar, breadcrumbs)."""
     conn = db(request)
     user = current_user(request)
+    level = access_level(conn, user, project)
     ctx = dict(
         project=project,
         counts=project_counts(conn, project["id"]),
         section=section,
-        my_level=access_level(conn, user, project),
+        my_level=level,
+        sidebar_sections=sections_for(level),
+        # existing branches and tags: pages link a ref only while it exists
+        refs={r[0] for r in conn.execute("SELECT name FROM branches WHERE project_id = ?1 UNION SELECT name FROM tags"
+                                         " WHERE project_id = ?1", (project["id"],))},
         purl=project_url(project),
         ns_url=(f"/groups/{project['namespace']}" if project["group_id"] else f"/{project['namespace']}"),
         ns_name=namespace_name(conn, project),
@@ -385,4 +406,5 @@ templates.env.globals.update(
     VISIBILITY_TEXT=VISIBILITY_TEXT,
     overdue=overdue,
     GROUP_VISIBILITY_TEXT=GROUP_VISIBILITY_TEXT,
+    SECTION_OF=SECTION_OF,
 )

@@ -105,7 +105,10 @@ def render(source: str, issue_base: str | None = None) -> str:
                 i += 1
             i += 1
             cls = f' class="language-{html.escape(lang)}"' if lang else ""
-            out.append(f'<pre class="code highlight"><code{cls}>' + html.escape("\n".join(body)) + "</code></pre>")
+            out.append('<div class="markdown-code-block">'
+                       f'<pre class="code highlight"><code{cls}>' + html.escape("\n".join(body)) + "</code></pre>"
+                       '<button class="btn btn-default btn-sm copy-code" type="button" title="Copy code" disabled>'
+                       '<span class="sr-only">Copy code</span></button></div>')
             continue
         if not line.strip():
             flush()
@@ -116,7 +119,8 @@ def render(source: str, issue_base: str | None = None) -> str:
             flush()
             level = len(heading.group(1))
             text = heading.group(2)
-            out.append(f'<h{level} id="{slug(text)}">{inline(text, issue_base)}</h{level}>')
+            out.append(f'<h{level} id="{slug(text)}">{inline(text, issue_base)}'
+                       f'<a class="anchor" href="#{slug(text)}" aria-hidden="true" tabindex="-1"></a></h{level}>')
             i += 1
             continue
         if _RULE.match(line):

@@ -16,7 +16,11 @@ PROJECT_COLUMNS = """
     (SELECT COUNT(*) FROM issues i WHERE i.project_id = p.id AND i.state = 'opened') AS open_issues,
     (SELECT COUNT(*) FROM merge_requests m WHERE m.project_id = p.id AND m.state = 'opened') AS open_mrs,
     COALESCE((SELECT g.name FROM groups g WHERE g.id = p.group_id),
-             (SELECT u.name FROM users u WHERE u.id = p.owner_id), p.namespace) AS ns_name
+             (SELECT u.name FROM users u WHERE u.id = p.owner_id), p.namespace) AS ns_name,
+    (SELECT pl.status FROM content.pipelines pl WHERE pl.project_id = p.id AND pl.ref = p.default_branch
+      ORDER BY pl.id DESC LIMIT 1) AS pipeline_status,
+    (SELECT pl.id FROM content.pipelines pl WHERE pl.project_id = p.id AND pl.ref = p.default_branch
+      ORDER BY pl.id DESC LIMIT 1) AS pipeline_id
 """
 
 PROJECT_SORTS = {
@@ -27,6 +31,16 @@ PROJECT_SORTS = {
 }
 
 
+def _project_where(user: sqlite3.Row | None, where: str, params: list | None, name: str) -> tuple[str, list[Any]]:
+    vis, vparams = visible_projects_sql(user)
+    sql = f"{vis} AND ({where})"
+    args: list[Any] = vparams + list(params or [])
+    if name:
+        sql += " AND (p.name LIKE ? OR p.full_path LIKE ? OR p.description LIKE ?)"
+        args += [f"%{name}%"] * 3
+    return sql, args
+
+
 def project_rows(
     conn: sqlite3.Connection,
     user: sqlite3.Row | None,
@@ -34,16 +48,21 @@ def project_rows(
     params: list | None = None,
     sort: str = "latest_activity_desc",
     name: str = "",
+    limit: int = -1,
+    offset: int = 0,
 ) -> list[sqlite3.Row]:
-    vis, vparams = visible_projects_sql(user)
+    """Visible projects with their counters, sorted; `limit`/`offset` page them in SQL."""
+    cond, args = _project_where(user, where, params, name)
     my_role = "(SELECT role FROM project_members pm WHERE pm.project_id = p.id AND pm.user_id = ?) AS my_role"
-    sql = f"SELECT {PROJECT_COLUMNS}, {my_role} FROM projects p WHERE {vis} AND ({where})"
-    args: list[Any] = [user["id"] if user else -1] + vparams + list(params or [])
-    if name:
-        sql += " AND (p.name LIKE ? OR p.full_path LIKE ? OR p.description LIKE ?)"
-        args += [f"%{name}%"] * 3
-    sql += " ORDER BY " + PROJECT_SORTS.get(sort, PROJECT_SORTS["latest_activity_desc"])[1]
-    return conn.execute(sql, args).fetchall()
+    sql = (f"SELECT {PROJECT_COLUMNS}, {my_role} FROM projects p WHERE {cond} ORDER BY "
+           + PROJECT_SORTS.get(sort, PROJECT_SORTS["latest_activity_desc"])[1] + " LIMIT ? OFFSET ?")
+    return conn.execute(sql, [user["id"] if user else -1] + args + [limit, offset]).fetchall()
+
+
+def project_count(conn: sqlite3.Connection, user: sqlite3.Row | None, where: str = "1", params: list | None = None,
+                  name: str = "") -> int:
+    cond, args = _project_where(user, where, params, name)
+    return conn.execute(f"SELECT COUNT(*) FROM projects p WHERE {cond}", args).fetchone()[0]
 
 
 ISSUE_SORTS = {
@@ -147,11 +166,20 @@ def list_items(
     pg = paginate(total, f["page"], page_size)
     nt = "Issue" if kind == "issue" else "MergeRequest"
     order = ISSUE_SORTS[f["sort"]][1].format(t="i", nt=nt)
+    mr_cols = (", (SELECT pl.status FROM content.pipelines pl WHERE pl.project_id = i.project_id AND pl.mr_iid = i.iid"
+               " ORDER BY pl.id DESC LIMIT 1) AS pipeline_status, (SELECT pl.id FROM content.pipelines pl WHERE"
+               " pl.project_id = i.project_id AND pl.mr_iid = i.iid ORDER BY pl.id DESC LIMIT 1) AS pipeline_id,"
+               " (SELECT COUNT(*) FROM approvals ap WHERE ap.merge_request_id = i.id) AS approvals") if kind == "mr" else ""
     rows = conn.execute(
         f"SELECT i.*, p.full_path, p.name AS project_name, a.username AS author_username, a.name AS author_name,"
         f" s.username AS assignee_username, s.name AS assignee_name, ms.title AS milestone_title,"
         f" (SELECT COUNT(*) FROM notes n WHERE n.noteable_type = '{nt}' AND n.noteable_id = i.id"
-        f"  AND n.system = 0) AS note_count"
+        f"  AND n.system = 0) AS note_count,"
+        f" (SELECT COUNT(*) FROM award_emoji a WHERE a.awardable_type = '{nt}' AND a.awardable_id = i.id"
+        f"  AND a.name = 'thumbsup') AS upvotes,"
+        f" (SELECT COUNT(*) FROM award_emoji a WHERE a.awardable_type = '{nt}' AND a.awardable_id = i.id"
+        f"  AND a.name = 'thumbsdown') AS downvotes"
+        f"{mr_cols}"
         f" FROM {table} i JOIN projects p ON p.id = i.project_id JOIN users a ON a.id = i.author_id"
         f" LEFT JOIN users s ON s.id = i.assignee_id LEFT JOIN milestones ms ON ms.id = i.milestone_id"
         f" WHERE ({scope_sql}) AND {where} ORDER BY {order} LIMIT ? OFFSET ?",

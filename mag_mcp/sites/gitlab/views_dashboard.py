@@ -23,7 +23,7 @@ from .common import (
     visible_projects_sql,
 )
 from .content import ACCESS_LEVEL, DEFAULT_LABELS
-from .queries import PROJECT_SORTS, filters_from, list_items, project_rows
+from .queries import PROJECT_SORTS, filters_from, list_items, project_count, project_rows
 from .seed import sha_of
 
 
@@ -41,8 +41,8 @@ def _projects_page(request: Request, tab: str) -> Response:
         where, params, sort = "1", [], q.get("sort") if q.get("sort") in PROJECT_SORTS else "stars_desc"
     else:
         where, params = "1", []
-    rows = project_rows(conn, me, where, params, sort, name)
-    pg = paginate(len(rows), parse_int(q.get("page"), 1) or 1)
+    pg = paginate(project_count(conn, me, where, params, name), parse_int(q.get("page"), 1) or 1)
+    rows = project_rows(conn, me, where, params, sort, name, pg["size"], pg["offset"])
     counts = {}
     if me is not None:
         counts = {
@@ -57,7 +57,7 @@ def _projects_page(request: Request, tab: str) -> Response:
             title=("Explore projects" if explore else "Projects") + " · GitLab",
             tab=tab,
             explore=explore,
-            projects=rows[pg["offset"] : pg["offset"] + pg["size"]],
+            projects=rows,
             pg=pg,
             sort=sort,
             sorts=PROJECT_SORTS,
@@ -171,7 +171,9 @@ def _dashboard_items(request: Request, kind: str) -> Response:
         f["assignee"] = me["username"]
     vis, vargs = visible_projects_sql(me)
     data = list_items(conn, kind, f, vis, vargs)
-    users = conn.execute("SELECT username, name FROM users ORDER BY lower(name)").fetchall()
+    users = conn.execute(
+        "SELECT username, name FROM users WHERE id IN (SELECT m.user_id FROM project_members m WHERE m.project_id IN"
+        " (SELECT project_id FROM project_members WHERE user_id = ?)) ORDER BY lower(name)", (me["id"],)).fetchall()
     labels = [r[0] for r in conn.execute("SELECT DISTINCT title FROM labels ORDER BY lower(title)")]
     return render(
         request,
@@ -380,5 +382,6 @@ def create_project(request: Request, form: dict) -> Response:
             " author_email, created_at) VALUES (?,?,?,?,?,?,?,?,?)",
             (pid, sha, "main", "Initial commit", "", me["id"], me["name"], me["email"], ts),
         )
-        conn.execute("INSERT INTO branches VALUES (?,?,?,?)", (pid, "main", sha, ts))
+        conn.execute("INSERT INTO branches (project_id, name, commit_sha, created_at, protected) VALUES (?,?,?,?,1)",
+                     (pid, "main", sha, ts))
     return redirect(request, f"/{full_path}", f"Project '{values['name']}' was successfully created.")

@@ -48,3 +48,45 @@ def bearing(x1: float, y1: float, x2: float, y2: float) -> float:
 def compass(deg: float) -> str:
     names = ("north", "northeast", "east", "southeast", "south", "southwest", "west", "northwest")
     return names[int(((deg % 360) + 22.5) // 45) % 8]
+
+
+# --- slippy-map tiles ----------------------------------------------------------------------
+# Tiles are numbered as OpenStreetMap's (Web Mercator, 256 px, z/x/y); inside the city the
+# map's planar frame is placed so that its centre falls on the Web-Mercator pixel of
+# CITY_CENTER and one metre is 1 / metres_per_px(zoom) pixels (within a few pixels of true
+# Web Mercator across the whole city).
+TILE_SIZE = 256
+
+
+def _mercator_px0(lat: float, lon: float) -> tuple[float, float]:
+    s = math.sin(math.radians(lat))
+    return (TILE_SIZE * (lon + 180.0) / 360.0,
+            TILE_SIZE * (0.5 - math.log((1 + s) / (1 - s)) / (4 * math.pi)))
+
+
+ORIGIN_PX_Z0 = _mercator_px0(LAT0, LON0)
+
+
+def origin_px(zoom: int) -> tuple[float, float]:
+    """The global pixel of the city centre at `zoom`."""
+    return ORIGIN_PX_Z0[0] * 2.0 ** zoom, ORIGIN_PX_Z0[1] * 2.0 ** zoom
+
+
+def world_px(x: float, y: float, zoom: int) -> tuple[float, float]:
+    """Local metres -> global pixel at `zoom` (x right, y down)."""
+    ox, oy = origin_px(zoom)
+    m = metres_per_px(zoom)
+    return ox + x / m, oy - y / m
+
+
+def local_of_px(gx: float, gy: float, zoom: int) -> tuple[float, float]:
+    """Global pixel at `zoom` -> local metres."""
+    ox, oy = origin_px(zoom)
+    m = metres_per_px(zoom)
+    return (gx - ox) * m, (oy - gy) * m
+
+
+def projection_params() -> dict[str, float]:
+    """What the page's map script needs to place things exactly where the tiles draw them."""
+    return {"lat0": LAT0, "lon0": LON0, "mlat": M_PER_DEG_LAT, "mlon": M_PER_DEG_LON, "mpx0": M_PER_PX_Z0,
+            "ox0": ORIGIN_PX_Z0[0], "oy0": ORIGIN_PX_Z0[1]}

@@ -23,6 +23,8 @@ from starlette.responses import RedirectResponse, Response
 from ..base import db
 from ..pages import form_view
 from .common import (
+    Marker,
+    View,
     data,
     map_context,
     not_found,
@@ -32,8 +34,7 @@ from .common import (
     requested_view,
 )
 from .geo import to_xy
-from .render import Marker, View
-from .search import Place, place_at
+from .mapdata import MapData, Place
 from .seed import SEED_NOW
 
 MAX_NOTE_CHARS = 2000  # what the OSM API accepts
@@ -164,7 +165,13 @@ def _spot(request: Request, values: Any) -> Spot:
                                       "“Add a note to the map”.")
     if not (-90 <= lat <= 90 and -180 <= lon <= 180) or not _in_bounds(db(request), lat, lon):
         return Spot(None, None, None, f"{lat:.5f}, {lon:.5f} is outside the map of Port Alder.")
-    return Spot(lat, lon, place_at(d.places, lat, lon))
+    return Spot(lat, lon, place_at(d, lat, lon))
+
+
+def place_at(d: MapData, lat: float, lon: float, tolerance_m: float = 3.0) -> Place | None:
+    """The place standing at these coordinates (as written into a link), if any."""
+    found = d.nearest_places(*to_xy(lat, lon), 1, radius=50.0)
+    return found[0][0] if found and found[0][1] <= tolerance_m else None
 
 
 def _form_page(request: Request, spot: Spot, text: str = "", error: str | None = None,

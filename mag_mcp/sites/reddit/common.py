@@ -1,4 +1,5 @@
-"""Helpers shared by the forum's views: templates, session, logical clock, text rendering, redirects."""
+"""Helpers shared by the forum's views: templates, session, logical clock, text rendering, redirects,
+and the queries every page needs (submissions with their bodies, forums, moderators, flair, bans)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from starlette.templating import Jinja2Templates
 from ..base import db
 from ..pages import Flash, commit_redirect, guest_guard, render_page
 from ..pages import form_view  # noqa: F401 (re-exported)
-from .seed import SEED_NOW, hot_ranking
+from .timeline import SEED_NOW
 from mag_mcp.sites.web import here, parse_int, safe_path, url_with  # noqa: F401 (re-exported)
 
 SESSION_COOKIE = "reddit_session"
@@ -38,10 +39,11 @@ templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 
 def site_now(conn: sqlite3.Connection) -> str:
-    """The logical clock: one minute after the latest submission or comment, never before SEED_NOW."""
+    """The logical clock: one minute after the latest submission or comment, never before SEED_NOW.
+    (Ids grow with time, so the newest row of each table is its last id.)"""
     latest = conn.execute(
-        "SELECT MAX(t) FROM (SELECT MAX(created_at) AS t FROM submissions UNION ALL"
-        " SELECT MAX(created_at) FROM comments)").fetchone()[0]
+        "SELECT MAX(t) FROM (SELECT (SELECT created_at FROM submissions ORDER BY id DESC LIMIT 1) AS t UNION ALL"
+        " SELECT (SELECT created_at FROM comments ORDER BY id DESC LIMIT 1))").fetchone()[0]
     base = max(latest or SEED_NOW, SEED_NOW)
     return (datetime.fromisoformat(base) + timedelta(minutes=1)).strftime("%Y-%m-%d %H:%M:%S")
 
@@ -75,30 +77,56 @@ def iso(ts: str | None) -> str:
 # --- text ---------------------------------------------------------------------------
 
 _URL = re.compile(r"(https?://[^\s<>\"']+[^\s<>\"'.,;:!?)\]])")
+_LOCAL = re.compile(r"(?<![\w/.])/(f|u|wiki)/([A-Za-z0-9_][A-Za-z0-9_/-]{1,60}[A-Za-z0-9_])")
+_MD_LINK = re.compile(r"\[([^\]]{1,120})\]\((/[^\s)]{0,200}|https?://[^\s)]{1,300})\)")
+_CODE = re.compile(r"`([^`]{1,200})`")
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
 _ITALIC = re.compile(r"(?<![*\w])\*(?!\s)(.+?)(?<!\s)\*(?![*\w])")
 
 
 def markdown(text: str | None) -> Markup:
-    """A small, safe subset of Markdown: paragraphs, line breaks, **bold**, *italic*, > quotes, links."""
+    """A small, safe subset of Markdown: paragraphs, line breaks, **bold**, *italic*, `code`, > quotes,
+    `## headings`, `- lists`, `1. lists`, [text](links), bare links and /f/forum, /u/user, /wiki/page links."""
     if not text:
         return Markup("")
     out = []
     for block in re.split(r"\n\s*\n", text.strip().replace("\r\n", "\n")):
         lines = block.split("\n")
-        quote_block = all(ln.startswith(">") for ln in lines)
-        if quote_block:
-            lines = [ln[1:].lstrip() for ln in lines]
-        html = "<br>\n".join(_inline(ln) for ln in lines)
-        out.append(f"<blockquote><p>{html}</p></blockquote>" if quote_block else f"<p>{html}</p>")
+        if all(ln.startswith(">") for ln in lines):
+            html = "<br>\n".join(_inline(ln[1:].lstrip()) for ln in lines)
+            out.append(f"<blockquote><p>{html}</p></blockquote>")
+        elif len(lines) == 1 and re.match(r"^#{1,3} ", lines[0]):
+            level = max(2, min(len(lines[0]) - len(lines[0].lstrip("#")), 4))  # "#" and "##": h2 (h1 is the page's)
+            out.append(f"<h{level}>{_inline(lines[0].lstrip('#').strip())}</h{level}>")
+        elif all(re.match(r"^(?:[-*]|\d{1,2}\.) ", ln) for ln in lines):
+            tag = "ol" if lines[0][0].isdigit() else "ul"
+            items = "".join(f"<li>{_inline(ln.split(' ', 1)[1])}</li>" for ln in lines)
+            out.append(f"<{tag}>{items}</{tag}>")
+        else:
+            out.append("<p>" + "<br>\n".join(_inline(ln) for ln in lines) + "</p>")
     return Markup("\n".join(out))
 
 
 def _inline(line: str) -> str:
     s = str(escape(line))
-    s = _URL.sub(lambda m: f'<a href="{m.group(1)}" rel="nofollow noopener">{m.group(1)}</a>', s)
+    links: list[str] = []
+
+    def keep(html: str) -> str:  # set links aside so later rules don't touch them
+        links.append(html)
+        return f"\x00{len(links) - 1}\x00"
+
+    s = _CODE.sub(lambda m: keep(f"<code>{m.group(1)}</code>"), s)
+    s = _MD_LINK.sub(lambda m: keep(f'<a href="{m.group(2)}"{_rel(m.group(2))}>{m.group(1)}</a>'), s)
+    s = _URL.sub(lambda m: keep(f'<a href="{m.group(1)}" rel="nofollow noopener">{m.group(1)}</a>'), s)
+    s = _LOCAL.sub(lambda m: keep(f'<a href="/{"user" if m.group(1) == "u" else m.group(1)}/{m.group(2)}">'
+                                  f"/{m.group(1)}/{m.group(2)}</a>"), s)
     s = _BOLD.sub(r"<strong>\1</strong>", s)
-    return _ITALIC.sub(r"<em>\1</em>", s)
+    s = _ITALIC.sub(r"<em>\1</em>", s)
+    return re.sub(r"\x00(\d+)\x00", lambda m: links[int(m.group(1))], s)
+
+
+def _rel(href: str) -> str:
+    return ' rel="nofollow noopener"' if href.startswith("http") else ""
 
 
 def domain(url: str | None) -> str:
@@ -185,6 +213,11 @@ def page_number(request: Request) -> int:
 
 SUBMISSION_COLUMNS = ("s.*, f.name AS forum_name, f.title AS forum_title, u.username AS author")
 SUBMISSION_FROM = ("FROM submissions s JOIN forums f ON f.id = s.forum_id JOIN users u ON u.id = s.user_id")
+# a submission's text, wherever it is kept (see seed: seeded bodies live in the content database)
+SUBMISSION_BODY = ("CASE WHEN s.body_in_content THEN (SELECT t.body FROM content.submission_texts t WHERE t.id = s.id)"
+                   " ELSE s.body END")
+COMMENT_BODY = ("CASE WHEN c.body_in_content THEN (SELECT t.body FROM content.comment_texts t WHERE t.id = c.id)"
+                " ELSE c.body END")
 
 
 def forum_by_name(conn: sqlite3.Connection, name: str) -> sqlite3.Row | None:
@@ -192,17 +225,28 @@ def forum_by_name(conn: sqlite3.Connection, name: str) -> sqlite3.Row | None:
 
 
 def submission(conn: sqlite3.Connection, sid: int) -> sqlite3.Row | None:
-    return conn.execute(f"SELECT {SUBMISSION_COLUMNS} {SUBMISSION_FROM} WHERE s.id = ?", (sid,)).fetchone()
+    """A submission with its forum, author and body text."""
+    # the computed body comes first: a row's first column of a name is the one its name reads
+    return conn.execute(f"SELECT {SUBMISSION_BODY} AS body, {SUBMISSION_COLUMNS} {SUBMISSION_FROM} WHERE s.id = ?",
+                        (sid,)).fetchone()
 
 
-def user_votes(conn: sqlite3.Connection, user: sqlite3.Row | None, table: str, key: str,
-               ids: list[int]) -> dict[int, int]:
-    if user is None or not ids:
+def flair_map(conn: sqlite3.Connection, forum_id: int, user_ids: set[int]) -> dict[int, str]:
+    """{user id: flair} in one forum, for the given users (moderators read "Moderator")."""
+    if not user_ids:
         return {}
-    marks = ",".join("?" * len(ids))
-    rows = conn.execute(f"SELECT {key}, choice FROM {table} WHERE user_id = ? AND {key} IN ({marks})",
-                        (user["id"], *ids)).fetchall()
-    return {r[0]: r[1] for r in rows}
+    marks = ",".join("?" * len(user_ids))
+    return {r[0]: r[1] for r in conn.execute(
+        f"SELECT user_id, flair FROM user_flairs WHERE forum_id = ? AND user_id IN ({marks})", (forum_id, *user_ids))}
+
+
+def active_ban(conn: sqlite3.Connection, user: sqlite3.Row | None, forum_id: int, now: str) -> sqlite3.Row | None:
+    """The user's ban from a forum in force at `now`, if any."""
+    if user is None:
+        return None
+    return conn.execute("SELECT * FROM forum_bans WHERE forum_id = ? AND user_id = ? AND lifted_at IS NULL AND"
+                        " (expires_at IS NULL OR expires_at > ?) ORDER BY id DESC LIMIT 1",
+                        (forum_id, user["id"], now)).fetchone()
 
 
 def is_subscribed(conn: sqlite3.Connection, user: sqlite3.Row | None, forum_id: int) -> bool:
@@ -219,23 +263,6 @@ def is_moderator(conn: sqlite3.Connection, user: sqlite3.Row | None, forum_id: i
         return True
     return conn.execute("SELECT 1 FROM moderators WHERE user_id = ? AND forum_id = ?",
                         (user["id"], forum_id)).fetchone() is not None
-
-
-def refresh_submission_score(conn: sqlite3.Connection, sid: int) -> None:
-    ups, downs, created = conn.execute(
-        "SELECT (SELECT COUNT(*) FROM submission_votes WHERE submission_id = s.id AND choice = 1),"
-        " (SELECT COUNT(*) FROM submission_votes WHERE submission_id = s.id AND choice = -1), s.created_at"
-        " FROM submissions s WHERE s.id = ?", (sid,)).fetchone()
-    conn.execute("UPDATE submissions SET upvotes = ?, downvotes = ?, net_score = ?, ranking = ? WHERE id = ?",
-                 (ups, downs, ups - downs, hot_ranking(created, ups - downs), sid))
-
-
-def refresh_comment_score(conn: sqlite3.Connection, cid: int) -> None:
-    conn.execute(
-        "UPDATE comments SET upvotes = (SELECT COUNT(*) FROM comment_votes WHERE comment_id = comments.id"
-        " AND choice = 1), downvotes = (SELECT COUNT(*) FROM comment_votes WHERE comment_id = comments.id"
-        " AND choice = -1) WHERE id = ?", (cid,))
-    conn.execute("UPDATE comments SET net_score = upvotes - downvotes WHERE id = ?", (cid,))
 
 
 def refresh_comment_count(conn: sqlite3.Connection, sid: int) -> None:

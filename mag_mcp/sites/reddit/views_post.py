@@ -1,30 +1,35 @@
-"""Submissions and comments: post pages, comment trees, votes, submit, edit and delete."""
+"""Submissions and comments: post pages, comment trees, votes and comments.
+
+A post page shows its comment tree sorted by score, top-level threads in pages: a page holds
+threads until about `COMMENT_BUDGET` comments are shown (at least one thread), each thread to
+`MAX_DEPTH` levels; "More comments" (`?page=2`) continues, and a reply chain cut at the depth
+limit links to its permalink ("Continue this thread"). That keeps the busiest posts to a few
+hundred interactive elements.
+"""
 
 from __future__ import annotations
 
 import sqlite3
 from typing import Any
-from urllib.parse import urlsplit
 
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 
 from ..base import db
-from .common import (comment_url, current_user, forbidden, form_view, forum_by_name, is_moderator,
-                     login_redirect, not_found, parse_int, redirect, refresh_comment_count,
-                     refresh_comment_score, refresh_submission_score, render, require_user, safe_path,
-                     site_now, submission, submission_url, user_votes)
-from .seed import hot_ranking, slugify
+from .common import (COMMENT_BODY, active_ban, comment_url, current_user, flair_map, forbidden, form_view,
+                     forum_by_name, is_moderator, login_redirect, not_found, page_number, parse_int, redirect,
+                     refresh_comment_count, render, safe_path, site_now, submission, submission_url)
+from .votes import cast_vote, drop_votes, user_votes
 
-TITLE_MAX = 300
 BODY_MAX = 25000
-URL_MAX = 2000
+COMMENT_BUDGET = 80
+MAX_DEPTH = 7
 
 
 # --- loading -----------------------------------------------------------------------------------
 
 
-def _load(request: Request) -> tuple[sqlite3.Row | None, Response | None]:
+def load_post(request: Request) -> tuple[sqlite3.Row | None, Response | None]:
     """The submission named by /f/<forum>/<id>/..., or an error response."""
     conn = db(request)
     post = submission(conn, request.path_params["id"])
@@ -33,73 +38,132 @@ def _load(request: Request) -> tuple[sqlite3.Row | None, Response | None]:
     return post, None
 
 
-def _comment_tree(conn: sqlite3.Connection, sid: int) -> tuple[list[dict], dict[int, dict]]:
-    """All comments of a submission as a tree: children sorted by score (then age)."""
+def _tree(conn: sqlite3.Connection, sid: int) -> tuple[list[dict], dict[int, dict]]:
+    """Every comment of a submission (without bodies) as a tree: children by score, then age."""
     rows = conn.execute(
-        "SELECT c.*, u.username AS author FROM comments c JOIN users u ON u.id = c.user_id"
+        "SELECT c.id, c.parent_id, c.user_id, c.created_at, c.edited_at, c.upvotes, c.downvotes, c.net_score,"
+        " c.deleted, u.username AS author FROM comments c JOIN users u ON u.id = c.user_id"
         " WHERE c.submission_id = ? ORDER BY c.id", (sid,)).fetchall()
-    nodes = {r["id"]: dict(row=r, children=[]) for r in rows}
+    nodes = {r["id"]: dict(row=dict(r), children=[], size=1) for r in rows}
     roots = []
     for r in rows:
         node = nodes[r["id"]]
         parent = nodes.get(r["parent_id"]) if r["parent_id"] else None
         (parent["children"] if parent else roots).append(node)
-
-    def order(items: list[dict]) -> None:
-        items.sort(key=lambda n: (-n["row"]["net_score"], n["row"]["id"]))
-        for n in items:
-            order(n["children"])
-
-    order(roots)
+    for r in reversed(rows):  # ids grow with time: children after parents
+        if r["parent_id"] in nodes:
+            nodes[r["parent_id"]]["size"] += nodes[r["id"]]["size"]
+    for n in [*nodes.values(), {"children": roots}]:
+        n["children"].sort(key=lambda c: (-c["row"]["net_score"], c["row"]["id"]))
     return roots, nodes
 
 
-def _post_context(request: Request, post: sqlite3.Row) -> dict[str, Any]:
+def _pages(roots: list[dict]) -> list[list[dict]]:
+    """Top-level threads grouped into pages of about COMMENT_BUDGET comments."""
+    pages: list[list[dict]] = [[]]
+    used = 0
+    for node in roots:
+        shown = min(node["size"], COMMENT_BUDGET)
+        if pages[-1] and used + shown > COMMENT_BUDGET:
+            pages.append([])
+            used = 0
+        pages[-1].append(node)
+        used += shown
+    return pages
+
+
+def _visible(nodes: list[dict], depth: int, budget: list[int], out: list[int]) -> None:
+    """Mark which comments render (within the budget and depth limit); collect their ids."""
+    for n in nodes:
+        if budget[0] <= 0:
+            n["hidden"] = True
+            continue
+        n["hidden"] = False
+        budget[0] -= 1
+        out.append(n["row"]["id"])
+        n["cut"] = depth + 1 >= MAX_DEPTH and bool(n["children"])
+        if not n["cut"]:
+            _visible(n["children"], depth + 1, budget, out)
+        n["more"] = sum(1 for c in n["children"] if c.get("hidden", True)) if not n["cut"] else 0
+
+
+def _bodies(conn: sqlite3.Connection, ids: list[int]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for i in range(0, len(ids), 500):
+        chunk = ids[i:i + 500]
+        marks = ",".join("?" * len(chunk))
+        out.update({r[0]: r[1] for r in conn.execute(f"SELECT c.id, {COMMENT_BODY} FROM comments c WHERE c.id IN ({marks})",
+                                                    chunk)})
+    return out
+
+
+def post_context(request: Request, post: sqlite3.Row, focus: int | None = None) -> dict[str, Any] | None:
+    """The page context of a submission (with one comment's thread when `focus` is given; None when
+    that comment does not exist)."""
     conn = db(request)
     user = current_user(request)
-    roots, nodes = _comment_tree(conn, post["id"])
-    votes = user_votes(conn, user, "submission_votes", "submission_id", [post["id"]])
-    cvotes = user_votes(conn, user, "comment_votes", "comment_id", list(nodes))
+    roots, nodes = _tree(conn, post["id"])
+    page, pages = 1, _pages(roots)
+    if focus is not None:
+        if focus not in nodes:
+            return None
+        shown = [nodes[focus]]
+    else:
+        page = min(page_number(request), len(pages))
+        shown = pages[page - 1]
+    ids: list[int] = []
+    _visible(shown, 0, [COMMENT_BUDGET * 3 if focus else COMMENT_BUDGET + 40], ids)
+    bodies = _bodies(conn, ids)
+    for i in ids:
+        nodes[i]["row"]["body"] = bodies.get(i) or ""
     forum = forum_by_name(conn, post["forum_name"])
-    subscribed = user is not None and conn.execute(
-        "SELECT 1 FROM subscriptions WHERE user_id = ? AND forum_id = ?", (user["id"], forum["id"])).fetchone()
-    subscribers = conn.execute("SELECT COUNT(*) FROM subscriptions WHERE forum_id = ?", (forum["id"],)).fetchone()[0]
-    return dict(title=post["title"], post=post, roots=roots, nodes=nodes, votes=votes, comment_votes=cvotes,
-                forum=forum, subscribed=bool(subscribed), subscribers=subscribers,
-                can_moderate=is_moderator(conn, user, forum["id"]), errors={}, values={})
+    return dict(title=post["title"], post=post, roots=shown, nodes=nodes, page=page, pages=len(pages),
+                votes=user_votes(conn, user, "submission", [post["id"]]),
+                comment_votes=user_votes(conn, user, "comment", ids), forum=forum,
+                subscribed=user is not None and bool(conn.execute(
+                    "SELECT 1 FROM subscriptions WHERE user_id = ? AND forum_id = ?", (user["id"], forum["id"])).fetchone()),
+                subscribers=conn.execute("SELECT COUNT(*) FROM subscriptions WHERE forum_id = ?",
+                                         (forum["id"],)).fetchone()[0],
+                can_moderate=is_moderator(conn, user, forum["id"]),
+                flairs=flair_map(conn, forum["id"], {nodes[i]["row"]["user_id"] for i in ids} | {post["user_id"]}),
+                mods={r[0] for r in conn.execute("SELECT user_id FROM moderators WHERE forum_id = ?", (forum["id"],))},
+                banned=active_ban(conn, user, forum["id"], site_now(conn)) is not None,
+                errors={}, values={})
 
 
 def post_page(request: Request) -> Response:
-    post, error = _load(request)
+    post, error = load_post(request)
     if error:
         return error
     if post["forum_name"] != request.path_params["forum"]:
         return RedirectResponse(submission_url(post), status_code=301)
-    return render(request, "submission.html", _post_context(request, post))
+    ctx = post_context(request, post)
+    assert ctx is not None
+    return render(request, "submission.html", ctx)
 
 
 def comment_page(request: Request) -> Response:
     """`/f/<forum>/<id>/-/comment/<cid>` (permalink: the comment and its replies) and `.../reply`."""
-    post, error = _load(request)
+    post, error = load_post(request)
     if error:
         return error
-    ctx = _post_context(request, post)
     cid = request.path_params["cid"]
-    node = ctx["nodes"].get(cid)
-    if node is None:
+    ctx = post_context(request, post, focus=cid)
+    if ctx is None:
         return not_found(request, "The comment you requested does not exist.")
     replying = request.url.path.endswith("/reply")
     if replying and current_user(request) is None:
         return login_redirect(request)
-    ctx.update(title=f"Comment by {node['row']['author']} on \u201c{post['title']}\u201d", roots=[node],
-               permalink=node, replying_to=cid if replying else None)
+    node = ctx["nodes"][cid]
+    ctx.update(title=f"Comment by {node['row']['author']} on \u201c{post['title']}\u201d", permalink=node,
+               replying_to=cid if replying else None)
     return render(request, "submission.html", ctx)
 
 
 # --- votes -------------------------------------------------------------------------------------
 
 
-def _vote(request: Request, form: dict[str, str], table: str, key: str, target_id: int) -> Response | None:
+def _vote(request: Request, form: dict[str, str], kind: str, target_id: int) -> Response | None:
     conn = db(request)
     user = current_user(request)
     if user is None:
@@ -108,60 +172,50 @@ def _vote(request: Request, form: dict[str, str], table: str, key: str, target_i
     if choice not in (-1, 0, 1):
         return render(request, "error.html", dict(title="Bad request", heading="400 Bad Request",
                                                    text="Invalid vote."), status_code=400)
-    conn.execute(f"DELETE FROM {table} WHERE {key} = ? AND user_id = ?", (target_id, user["id"]))
-    if choice:
-        conn.execute(f"INSERT INTO {table} ({key}, user_id, choice, created_at) VALUES (?,?,?,?)",
-                     (target_id, user["id"], choice, site_now(conn)))
+    cast_vote(conn, user["id"], kind, target_id, choice, site_now(conn))
     return None
 
 
 @form_view
 def vote_submission(request: Request, form: dict[str, str]) -> Response:
     """POST /sv/<id>: choice 1 (upvote), -1 (downvote) or 0 (retract)."""
-    conn = db(request)
-    post = submission(conn, request.path_params["id"])
+    post = submission(db(request), request.path_params["id"])
     if post is None:
         return not_found(request)
-    error = _vote(request, form, "submission_votes", "submission_id", post["id"])
-    if error:
-        return error
-    refresh_submission_score(conn, post["id"])
-    return redirect(request, safe_path(form.get("back"), submission_url(post)))
+    return _vote(request, form, "submission", post["id"]) or redirect(
+        request, safe_path(form.get("back"), submission_url(post)))
 
 
 @form_view
 def vote_comment(request: Request, form: dict[str, str]) -> Response:
     """POST /cv/<id>: choice 1, -1 or 0."""
-    conn = db(request)
-    row = conn.execute("SELECT c.*, s.slug, f.name AS forum_name FROM comments c JOIN submissions s"
-                       " ON s.id = c.submission_id JOIN forums f ON f.id = s.forum_id WHERE c.id = ?",
-                       (request.path_params["id"],)).fetchone()
+    row = db(request).execute("SELECT c.id, c.deleted, c.submission_id, s.slug, f.name AS forum_name FROM comments c"
+                              " JOIN submissions s ON s.id = c.submission_id JOIN forums f ON f.id = s.forum_id"
+                              " WHERE c.id = ?", (request.path_params["id"],)).fetchone()
     if row is None or row["deleted"]:
         return not_found(request)
-    error = _vote(request, form, "comment_votes", "comment_id", row["id"])
-    if error:
-        return error
-    refresh_comment_score(conn, row["id"])
     back = f"/f/{row['forum_name']}/{row['submission_id']}/{row['slug']}#comment_{row['id']}"
-    return redirect(request, safe_path(form.get("back"), back))
+    return _vote(request, form, "comment", row["id"]) or redirect(request, safe_path(form.get("back"), back))
 
 
 # --- comments ------------------------------------------------------------------------------------
 
 
-def _comment_error(request: Request, post: sqlite3.Row, text: str, parent: int | None) -> Response:
-    ctx = _post_context(request, post)
-    if parent is not None and parent in ctx["nodes"]:
-        ctx.update(roots=[ctx["nodes"][parent]], permalink=ctx["nodes"][parent], replying_to=parent)
-    ctx["errors"] = {"comment": "This value should not be blank." if not text.strip() else
-                     f"This value is too long. It should have {BODY_MAX} characters or less."}
+def _comment_error(request: Request, post: sqlite3.Row, text: str, parent: int | None, message: str) -> Response:
+    ctx = post_context(request, post, focus=parent) if parent is not None else None
+    if ctx is not None:
+        ctx.update(permalink=ctx["nodes"][parent], replying_to=parent)
+    else:
+        ctx = post_context(request, post)
+    assert ctx is not None
+    ctx["errors"] = {"comment": message}
     ctx["values"] = {"comment": text}
     return render(request, "submission.html", ctx, status_code=400)
 
 
 def _add_comment(request: Request, form: dict[str, str], parent_id: int | None) -> Response:
     conn = db(request)
-    post, error = _load(request)
+    post, error = load_post(request)
     if error:
         return error
     user = current_user(request)
@@ -169,17 +223,23 @@ def _add_comment(request: Request, form: dict[str, str], parent_id: int | None) 
         target = submission_url(post) if parent_id is None else comment_url(post["forum_name"], post["id"], parent_id)
         return login_redirect(request, target)
     if parent_id is not None:
-        parent = conn.execute("SELECT * FROM comments WHERE id = ? AND submission_id = ?",
+        parent = conn.execute("SELECT id, deleted FROM comments WHERE id = ? AND submission_id = ?",
                               (parent_id, post["id"])).fetchone()
         if parent is None:
             return not_found(request, "The comment you are replying to does not exist.")
     text = (form.get("comment") or "").strip()
-    if not text or len(text) > BODY_MAX:
-        return _comment_error(request, post, form.get("comment") or "", parent_id)
     now = site_now(conn)
+    if post["locked"]:
+        return _comment_error(request, post, text, parent_id, "This submission is locked: new comments are not allowed.")
+    if active_ban(conn, user, post["forum_id"], now):
+        return _comment_error(request, post, text, parent_id, "You are banned from this forum.")
+    if not text or len(text) > BODY_MAX:
+        return _comment_error(request, post, form.get("comment") or "", parent_id,
+                              "This value should not be blank." if not text else
+                              f"This value is too long. It should have {BODY_MAX} characters or less.")
     cur = conn.execute(
-        "INSERT INTO comments (submission_id, parent_id, user_id, body, created_at, upvotes, downvotes, net_score,"
-        " deleted) VALUES (?,?,?,?,?,1,0,1,0)", (post["id"], parent_id, user["id"], text, now))
+        "INSERT INTO comments (submission_id, parent_id, user_id, body, body_in_content, created_at, upvotes,"
+        " downvotes, net_score, deleted) VALUES (?,?,?,?,0,?,1,0,1,0)", (post["id"], parent_id, user["id"], text, now))
     conn.execute("INSERT INTO comment_votes (comment_id, user_id, choice, created_at) VALUES (?,?,1,?)",
                  (cur.lastrowid, user["id"], now))
     refresh_comment_count(conn, post["id"])
@@ -199,14 +259,14 @@ def reply_post(request: Request, form: dict[str, str]) -> Response:
 
 
 def _own_comment(request: Request) -> tuple[sqlite3.Row | None, sqlite3.Row | None, Response | None]:
-    post, error = _load(request)
+    post, error = load_post(request)
     if error:
         return None, None, error
     user = current_user(request)
     if user is None:
         return None, None, login_redirect(request)
-    row = db(request).execute("SELECT c.*, u.username AS author FROM comments c JOIN users u ON u.id = c.user_id"
-                              " WHERE c.id = ? AND c.submission_id = ? AND c.deleted = 0",
+    row = db(request).execute(f"SELECT {COMMENT_BODY} AS body, c.*, u.username AS author FROM comments c"
+                              " JOIN users u ON u.id = c.user_id WHERE c.id = ? AND c.submission_id = ? AND c.deleted = 0",
                               (request.path_params["cid"], post["id"])).fetchone()
     if row is None:
         return None, None, not_found(request, "The comment you requested does not exist.")
@@ -234,7 +294,8 @@ def comment_edit_post(request: Request, form: dict[str, str]) -> Response:
             title="Edit comment", post=post, comment=row, values={"comment": form.get("comment") or ""},
             errors={"comment": "This value should not be blank."}), status_code=400)
     conn = db(request)
-    conn.execute("UPDATE comments SET body = ?, edited_at = ? WHERE id = ?", (text, site_now(conn), row["id"]))
+    conn.execute("UPDATE comments SET body = ?, body_in_content = 0, edited_at = ? WHERE id = ?",
+                 (text, site_now(conn), row["id"]))
     return redirect(request, f"{submission_url(post)}#comment_{row['id']}", "The comment was edited.")
 
 
@@ -246,120 +307,9 @@ def comment_delete(request: Request, form: dict[str, str]) -> Response:
     conn = db(request)
     has_replies = conn.execute("SELECT 1 FROM comments WHERE parent_id = ? LIMIT 1", (row["id"],)).fetchone()
     if has_replies:
-        conn.execute("UPDATE comments SET deleted = 1, body = '' WHERE id = ?", (row["id"],))
-        conn.execute("DELETE FROM comment_votes WHERE comment_id = ?", (row["id"],))
-        refresh_comment_score(conn, row["id"])
+        conn.execute("UPDATE comments SET deleted = 1, body = '', body_in_content = 0 WHERE id = ?", (row["id"],))
+        drop_votes(conn, "comment", row["id"])
     else:
         conn.execute("DELETE FROM comments WHERE id = ?", (row["id"],))
     refresh_comment_count(conn, post["id"])
     return redirect(request, submission_url(post), "The comment was deleted.")
-
-
-# --- submit / edit / delete --------------------------------------------------------------------
-
-
-def _validate(form: dict[str, str], with_forum: bool, conn: sqlite3.Connection
-              ) -> tuple[dict[str, str], dict[str, str], sqlite3.Row | None]:
-    values = {k: (form.get(k) or "").strip() for k in ("title", "url", "body", "forum")}
-    errors: dict[str, str] = {}
-    if not values["title"]:
-        errors["title"] = "This value should not be blank."
-    elif len(values["title"]) > TITLE_MAX:
-        errors["title"] = f"This value is too long. It should have {TITLE_MAX} characters or less."
-    if values["url"]:
-        parts = urlsplit(values["url"])
-        if parts.scheme not in ("http", "https") or not parts.netloc or len(values["url"]) > URL_MAX:
-            errors["url"] = "This value is not a valid URL."
-    if len(values["body"]) > BODY_MAX:
-        errors["body"] = f"This value is too long. It should have {BODY_MAX} characters or less."
-    forum = None
-    if with_forum:
-        forum = forum_by_name(conn, values["forum"]) if values["forum"] else None
-        if forum is None:
-            errors["forum"] = "Please choose a forum." if not values["forum"] else "This forum does not exist."
-    return values, errors, forum
-
-
-def _forums(conn: sqlite3.Connection) -> list[sqlite3.Row]:
-    return conn.execute("SELECT name, title FROM forums ORDER BY name COLLATE NOCASE").fetchall()
-
-
-@require_user
-def submit_form(request: Request) -> Response:
-    """GET /submit and /submit/<forum> (the forum preselected)."""
-    conn = db(request)
-    name = request.path_params.get("forum", "")
-    forum = forum_by_name(conn, name) if name else None
-    if name and forum is None:
-        return not_found(request, f"There is no forum named \u201c{name}\u201d.")
-    return render(request, "submit.html", dict(title="Create submission", forums=_forums(conn), errors={},
-                                                values={"forum": forum["name"] if forum else ""}, editing=None))
-
-
-@form_view
-def submit_post(request: Request, form: dict[str, str]) -> Response:
-    conn = db(request)
-    user = current_user(request)
-    if user is None:
-        return login_redirect(request, "/submit")
-    values, errors, forum = _validate(form, True, conn)
-    if errors:
-        return render(request, "submit.html", dict(title="Create submission", forums=_forums(conn), errors=errors,
-                                                    values=values, editing=None), status_code=400)
-    now = site_now(conn)
-    cur = conn.execute(
-        "INSERT INTO submissions (forum_id, user_id, title, url, body, slug, created_at, upvotes, downvotes,"
-        " net_score, comment_count, ranking, last_active) VALUES (?,?,?,?,?,?,?,1,0,1,0,?,?)",
-        (forum["id"], user["id"], values["title"], values["url"] or None, values["body"] or None,
-         slugify(values["title"]), now, hot_ranking(now, 1), now))
-    conn.execute("INSERT INTO submission_votes (submission_id, user_id, choice, created_at) VALUES (?,?,1,?)",
-                 (cur.lastrowid, user["id"], now))
-    return redirect(request, f"/f/{forum['name']}/{cur.lastrowid}/{slugify(values['title'])}")
-
-
-def _own_post(request: Request) -> tuple[sqlite3.Row | None, Response | None]:
-    post, error = _load(request)
-    if error:
-        return None, error
-    user = current_user(request)
-    if user is None:
-        return None, login_redirect(request)
-    if post["user_id"] != user["id"] and not is_moderator(db(request), user, post["forum_id"]):
-        return None, forbidden(request)
-    return post, None
-
-
-def edit_form(request: Request) -> Response:
-    post, error = _own_post(request)
-    if error:
-        return error
-    values = {"title": post["title"], "url": post["url"] or "", "body": post["body"] or "",
-              "forum": post["forum_name"]}
-    return render(request, "submit.html", dict(title="Edit submission", forums=[], errors={}, values=values,
-                                                editing=post))
-
-
-@form_view
-def edit_post(request: Request, form: dict[str, str]) -> Response:
-    post, error = _own_post(request)
-    if error:
-        return error
-    conn = db(request)
-    values, errors, _ = _validate(form, False, conn)
-    if errors:
-        values["forum"] = post["forum_name"]
-        return render(request, "submit.html", dict(title="Edit submission", forums=[], errors=errors,
-                                                    values=values, editing=post), status_code=400)
-    slug = slugify(values["title"])
-    conn.execute("UPDATE submissions SET title = ?, url = ?, body = ?, slug = ?, edited_at = ? WHERE id = ?",
-                 (values["title"], values["url"] or None, values["body"] or None, slug, site_now(conn), post["id"]))
-    return redirect(request, f"/f/{post['forum_name']}/{post['id']}/{slug}", "The submission was edited.")
-
-
-@form_view
-def delete_post(request: Request, form: dict[str, str]) -> Response:
-    post, error = _own_post(request)
-    if error:
-        return error
-    db(request).execute("DELETE FROM submissions WHERE id = ?", (post["id"],))
-    return redirect(request, f"/f/{post['forum_name']}", "The submission was deleted.")

@@ -5,9 +5,10 @@ from __future__ import annotations
 from ..base import LoginCookie, SiteSpec
 from .app import create_app
 from .common import SESSION_COOKIE
+from .content_db import build_content
 from .seed import DEFAULT_SESSION_TOKEN, build_seed
 
-SEED_VERSION = "2026.11.2"  # bump whenever seed.py or catalog_data.py changes the data
+SEED_VERSION = "2026.12.1"  # bump whenever the seed's data changes (the source digest catches code edits too)
 
 SITE = SiteSpec(
     key="shopping",
@@ -18,6 +19,7 @@ SITE = SiteSpec(
     build_seed=build_seed,
     create_app=create_app,
     login_cookies=(LoginCookie(SESSION_COOKIE, DEFAULT_SESSION_TOKEN),),
+    build_content=build_content,
 )
 
-__all__ = ["SITE", "SEED_VERSION", "SESSION_COOKIE", "build_seed", "create_app"]
+__all__ = ["SEED_VERSION", "SESSION_COOKIE", "SITE", "build_content", "build_seed", "create_app"]

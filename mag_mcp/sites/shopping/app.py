@@ -7,13 +7,21 @@ GET  /                                      home page
 GET  /catalogsearch/result/?q=...           search (also /catalogsearch/result/index/);
                                             p, product_list_order (relevance|name|price),
                                             product_list_dir (asc|desc), product_list_limit
-                                            (12|24|36), price=LOW-HIGH, cat=<category id>
-GET  /<category url_path>.html              category listing (position|name|price sort, price=)
-GET  /<product slug>.html                   product page
+                                            (12|24|36), product_list_mode (grid|list),
+                                            price=LOW-HIGH, brand=, color=, cat=<category id>
+GET  /catalogsearch/advanced/               advanced search form; .../result/?name=&sku=
+                                            &description=&price_from=&price_to=
+GET  /<category url_path>.html              category listing (position|name|price sort,
+                                            price=, brand=, color=, the same paging)
+GET  /<product slug>.html                   product page (a configurable product's children
+                                            are chosen there: super_attribute_color/_size)
+GET  /catalog/product_compare/              compare list; POST .../add/ (product, return),
+                                            .../remove/ (product), .../clear/
 POST /review/product/post/id/<id>/          post a review
 GET  /checkout/cart/                        shopping cart
 POST /checkout/cart/add/                    add to cart (product, qty, return)
 POST /checkout/cart/updatePost/             update quantities (qty_<item id>)
+POST /checkout/cart/addgroup/               add one of each checked product (item_<id>=1)
 POST /checkout/cart/delete/                 remove an item (item_id)
 GET  /checkout/   POST /checkout/           one-page checkout; POST places the order
 GET  /checkout/onepage/success/             "Thank you for your purchase!"
@@ -32,7 +40,9 @@ GET  /customer/address/                     address book; GET|POST /customer/add
 GET  /review/customer/                      my product reviews
 GET|POST /newsletter/manage/                newsletter subscription
 GET  /contact/   POST /contact/index/post/  contact form
-GET  /media/catalog/product/<id>.png        product image
+GET  /about-us  /customer-service  /privacy-policy-cookie-restriction-mode   CMS pages
+GET  /media/catalog/product/<id>.png        product picture (?view=1..4: other views)
+GET  /media/catalog/category/<id>.png       category picture
 =========================================  ===========================================
 """
 
@@ -50,8 +60,10 @@ from ..base import SiteStateStore, StateMiddleware, mag_home
 from . import views_account as acc
 from . import views_catalog as cat
 from . import views_checkout as co
+from . import views_cms as cms
+from . import views_compare as cmp
 from .common import HERE, not_found
-from .media import product_image
+from .media import category_image, product_image
 
 
 def _routes() -> list:
@@ -59,10 +71,18 @@ def _routes() -> list:
         Route("/", cat.home),
         Route("/catalogsearch/result/", cat.search),
         Route("/catalogsearch/result/index/", cat.search),
+        Route("/catalogsearch/advanced/", cmp.advanced),
+        Route("/catalogsearch/advanced/result/", cmp.advanced_result),
+        Route("/catalog/product_compare/", cmp.compare),
+        Route("/catalog/product_compare/index/", cmp.compare),
+        Route("/catalog/product_compare/add/", cmp.compare_add, methods=["POST"]),
+        Route("/catalog/product_compare/remove/", cmp.compare_remove, methods=["POST"]),
+        Route("/catalog/product_compare/clear/", cmp.compare_clear, methods=["POST"]),
         Route("/review/product/post/id/{product_id:int}/", cat.review_post, methods=["POST"]),
         Route("/checkout/cart/", co.cart),
         Route("/checkout/cart/add/", co.cart_add, methods=["POST"]),
         Route("/checkout/cart/updatePost/", co.cart_update, methods=["POST"]),
+        Route("/checkout/cart/addgroup/", co.cart_add_group, methods=["POST"]),
         Route("/checkout/cart/delete/", co.cart_delete, methods=["POST"]),
         Route("/checkout/", co.checkout, methods=["GET"]),
         Route("/checkout/", co.checkout_post, methods=["POST"]),
@@ -94,8 +114,10 @@ def _routes() -> list:
         Route("/contact/", acc.contact),
         Route("/contact/index/post/", acc.contact_post, methods=["POST"]),
         Route("/media/catalog/product/{product_id:int}.png", product_image),
+        Route("/media/catalog/category/{category_id:int}.png", category_image),
         Mount("/static", app=StaticFiles(directory=str(HERE / "static")), name="static"),
         Route("/{slug:path}.html", cat.catalog_page),
+        Route("/{identifier:str}", cms.cms_page),  # last: any other one-segment path is a CMS page or 404
     ]
 
 

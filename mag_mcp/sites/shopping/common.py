@@ -9,16 +9,23 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from markupsafe import Markup
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.templating import Jinja2Templates
 
-from mag_mcp.sites.web import here, parse_int, safe_path, url_with  # noqa: F401 (re-exported)
+from mag_mcp.sites.web import here, parse_int, safe_path, url_with
 
 from ..base import db
-from ..pages import Flash, commit_redirect, guest_guard, render_page
-from ..pages import form_view  # noqa: F401 (re-exported)
+from ..pages import (
+    Flash,
+    commit_redirect,
+    form_view,
+    guest_guard,
+    render_page,
+)
 from .catalog_data import COUNTRIES, US_STATES
+from .vocab import COLORS
 
 SESSION_COOKIE = "shop_session"
 FLASH = Flash("shop_flash")
@@ -54,7 +61,8 @@ def status_label(status: str) -> str:
 
 templates.env.filters.update(money=money, date_short=date_short, date_long=date_long, stars=stars,
                              status_label=status_label)
-templates.env.globals.update(US_STATES=US_STATES, COUNTRIES=COUNTRIES, COUNTRY_NAMES=dict(COUNTRIES))
+templates.env.globals.update(US_STATES=US_STATES, COUNTRIES=COUNTRIES, COUNTRY_NAMES=dict(COUNTRIES),
+                             COLOR_HEX={name: "#%02x%02x%02x" % rgb for name, rgb in COLORS.items()})
 
 
 def now() -> str:
@@ -81,14 +89,27 @@ def current_customer(request: Request) -> sqlite3.Row | None:
 # --- rendering -----------------------------------------------------------------
 
 
-def _nav(conn: sqlite3.Connection) -> list[dict]:
+_NAV_CACHE: dict[int, tuple[list[dict], Markup]] = {}
+
+
+def _nav(conn: sqlite3.Connection) -> tuple[list[dict], Markup]:
+    """The three-level category tree and its mega-menu markup, rendered once per distinct tree."""
     rows = conn.execute("SELECT id, parent_id, name, url_path FROM categories ORDER BY level, position").fetchall()
-    tops = [dict(r, children=[]) for r in rows if r["parent_id"] is None]
-    by_id = {t["id"]: t for t in tops}
-    for r in rows:
-        if r["parent_id"] in by_id:
-            by_id[r["parent_id"]]["children"].append(dict(r))
-    return tops
+    key = hash(tuple(tuple(r) for r in rows))
+    if key not in _NAV_CACHE:
+        by_id: dict[int, dict] = {}
+        tops: list[dict] = []
+        for r in rows:
+            node = dict(r, children=[])
+            by_id[r["id"]] = node
+            if r["parent_id"] is None:
+                tops.append(node)
+            elif r["parent_id"] in by_id:
+                by_id[r["parent_id"]]["children"].append(node)
+        if len(_NAV_CACHE) > 32:
+            _NAV_CACHE.clear()
+        _NAV_CACHE[key] = (tops, Markup(templates.env.get_template("_nav.html").render(nav=tops)))
+    return _NAV_CACHE[key]
 
 
 def render(request: Request, name: str, context: dict[str, Any] | None = None, status_code: int = 200) -> Response:
@@ -100,7 +121,28 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None, s
                                   (customer["id"],)).fetchone()[0]
         wish_count = conn.execute("SELECT COUNT(*) FROM wishlist_items WHERE customer_id = ?",
                                   (customer["id"],)).fetchone()[0]
-    ctx = dict(customer=customer, cart_count=cart_count, wish_count=wish_count, nav=_nav(conn),
+    compare_items = wish_items = []
+    if customer is not None:
+        compare_items = conn.execute(
+            "SELECT p.name, p.slug FROM compare_items c JOIN products p ON p.id = c.product_id"
+            " WHERE c.customer_id = ? ORDER BY c.id DESC LIMIT 5", (customer["id"],)).fetchall()
+        wish_items = conn.execute(
+            "SELECT p.name, p.slug FROM wishlist_items w JOIN products p ON p.id = w.product_id"
+            " WHERE w.customer_id = ? ORDER BY w.id DESC LIMIT 3", (customer["id"],)).fetchall()
+    def recent_ordered() -> list[sqlite3.Row]:
+        """The customer's five most recently ordered products (Magento's "Recently Ordered")."""
+        if customer is None:
+            return []
+        return conn.execute(
+            "SELECT oi.product_id, MAX(o.created_at) AS at, COALESCE(parent.name, p.name) AS name,"
+            " COALESCE(parent.slug, p.slug) AS slug FROM order_items oi JOIN orders o ON o.id = oi.order_id"
+            " JOIN products p ON p.id = oi.product_id LEFT JOIN products parent ON parent.id = p.parent_id"
+            " WHERE o.customer_id = ? AND p.status = 1 GROUP BY oi.product_id ORDER BY at DESC, oi.product_id"
+            " LIMIT 5", (customer["id"],)).fetchall()
+
+    nav, nav_html = _nav(conn)
+    ctx = dict(customer=customer, cart_count=cart_count, wish_count=wish_count, nav=nav, nav_html=nav_html,
+               compare_items=compare_items, wish_items=wish_items, recent_ordered=recent_ordered,
                search_query=request.query_params.get("q", ""), current_path=request.url.path)
     return render_page(templates, FLASH, request, name, ctx, context, status_code)
 

@@ -21,13 +21,28 @@ Schema (all ``id`` columns are INTEGER PRIMARY KEY)
 ------
 categories(id, parent_id NULL for top level, name, slug, url_path UNIQUE -- e.g.
     'video-games/playstation-4/accessories'; page URL is '/<url_path>.html',
-    level 1..3, position)
-products(id, sku UNIQUE -- ASIN-like 'B0XXXXXXXX', name, slug UNIQUE -- page URL is
-    '/<slug>.html', brand, price, category_id -> categories (always a leaf),
-    description -- lines joined by '\\n', lines starting '- ' are bullet points,
+    level 1..3, position)  -- 348 categories: 14 top levels, every leaf at level 3
+    (`taxonomy.category_tree()`: the original 64 keep ids 1..64; original second-level
+    leaves became parents, their products moved into the new leaves under them)
+products(id, sku UNIQUE -- ASIN-like 'B0XXXXXXXX' (a configurable product's child:
+    '<parent sku>-<size>-<colour>'), name, slug UNIQUE -- page URL is '/<slug>.html',
+    brand, price, category_id -> categories (always a leaf),
+    description -- the short description, lines joined by '\\n', lines starting '- ' are
+    bullet points (the long Details text is content.product_texts),
     rating_summary INTEGER 0..100 -- Magento-style percent = average stars * 20,
-    review_count, qty -- units in stock (0 = out of stock), status INTEGER 1 enabled /
-    0 disabled, is_featured INTEGER 0/1 (home page grid), created_at)
+    review_count, qty -- units in stock (0 = out of stock; a configurable parent has 0: its
+    stock is its children's), status INTEGER 1 enabled / 0 disabled, is_featured INTEGER 0/1
+    (home page grid), created_at,
+    type_id 'simple'|'configurable', parent_id -> products (the configurable parent of a
+    child, else NULL), visibility INTEGER 4 'Catalog, Search' | 1 'Not Visible Individually'
+    (children), color, size ('' when none; a child's options), icon (the emoji its
+    picture shows; '' -> its category's), position (the category listing's "Position" order))
+    -- ids 1..344 are the original catalogue, unchanged; generated products follow
+    (`generator.catalog()`), each configurable parent directly followed by its children
+search_dirty(product_id PRIMARY KEY)  -- products added, or whose name, brand, description or
+    category changed, since the seed (kept by triggers; the storefront's search scores
+    these from this database, the rest from content.product_search)
+compare_items(id, customer_id, product_id, added_at; UNIQUE(customer_id, product_id))
 reviews(id, product_id, customer_id NULL for anonymous shoppers, nickname, summary,
     text, rating INTEGER 1..5, status 'approved'|'pending'|'not_approved', created_at)
     -- only approved reviews show on the storefront; products.rating_summary/review_count
@@ -49,7 +64,9 @@ orders(id -- the number in '/sales/order/view/order_id/<id>/', increment_id -- t
     shipping_telephone, shipping_method 'Flat Rate - Fixed'|'Best Way - Table Rate',
     payment_method 'Check / Money order', total_qty, subtotal, shipping_amount,
     grand_total)  -- billing address = shipping address
-order_items(id, order_id, product_id, sku, name, price, qty, row_total)
+order_items(id, order_id, product_id, sku, name, price, qty, row_total, product_options)
+    -- a configurable product's line: product_id/sku of the child bought, name of the
+    parent, product_options 'Size: M, Color: Black' ('' for simple products)
 contact_messages(id, customer_id NULL, name, email, telephone, comment, created_at)
 order_status_history(id, order_id, status -- the order's status after this entry, comment
     ('' when only the status changed), is_customer_notified 0/1, is_visible_on_front 0/1,
@@ -61,11 +78,17 @@ admin_sessions(token PRIMARY KEY, admin_user_id, created_at)
 Ids and dates
 -------------
 Rows of the original shop seed keep their ids: customers 1..21, orders 1..295 (sorted by
-date), reviews 1..1265. The admin-scale rows come after them: customers 22..44 are the
+date), reviews 1..1265, products 1..344. The admin-scale rows come after them: customers 22..44 are the
 Port Alder residents of ``mag_mcp.sites.world.PEOPLE`` (same names; e-mail
 ``<username with '.' for '_'>@gmail.com``), customers 45.. are generated shoppers;
 their orders (ids 296.., sorted by date among themselves) are spread over 2022-01..2023-06
 too, so among seed rows "latest" means highest ``created_at``, not highest id.
+
+The world-scale rows (`world_scale.py`) come last: generated products (ids 345..) and their
+approved reviews (ids 1296..), about 3,000 more customers (ids 111..) and their orders (ids
+604.., sorted by date among themselves, dated 2021-05 .. 2023-06), with order comments.
+Read-only texts (long details, specification rows, the search index) are in the content
+database (`content_db.py`), attached as `content`.
 
 Shipping methods: 'Flat Rate - Fixed' costs $5.00 per item (per unit of qty);
 'Best Way - Table Rate' costs $15.00 per order.
@@ -83,6 +106,9 @@ from pathlib import Path
 
 from ..world import PEOPLE
 from . import catalog_data as data
+from . import world_scale
+from .generator import catalog
+from .seed_util import ts as _ts
 
 SEED = 7770
 SEED_TODAY = "2023-06-12"
@@ -110,8 +136,13 @@ CREATE TABLE products (
     brand TEXT NOT NULL, price REAL NOT NULL, category_id INTEGER NOT NULL REFERENCES categories(id),
     description TEXT NOT NULL, rating_summary INTEGER NOT NULL DEFAULT 0, review_count INTEGER NOT NULL DEFAULT 0,
     qty INTEGER NOT NULL, status INTEGER NOT NULL DEFAULT 1, is_featured INTEGER NOT NULL DEFAULT 0,
-    created_at TEXT NOT NULL);
-CREATE INDEX products_category ON products(category_id);
+    created_at TEXT NOT NULL, type_id TEXT NOT NULL DEFAULT 'simple',
+    parent_id INTEGER REFERENCES products(id), visibility INTEGER NOT NULL DEFAULT 4,
+    color TEXT NOT NULL DEFAULT '', size TEXT NOT NULL DEFAULT '', icon TEXT NOT NULL DEFAULT '',
+    position INTEGER NOT NULL DEFAULT 0);
+CREATE INDEX products_category ON products(category_id, position);
+CREATE INDEX products_parent ON products(parent_id) WHERE parent_id IS NOT NULL;
+CREATE TABLE search_dirty (product_id INTEGER PRIMARY KEY);
 CREATE TABLE customers (
     id INTEGER PRIMARY KEY, firstname TEXT NOT NULL, lastname TEXT NOT NULL, email TEXT NOT NULL UNIQUE,
     password_hash TEXT NOT NULL, created_at TEXT NOT NULL, newsletter_subscribed INTEGER NOT NULL DEFAULT 0);
@@ -133,6 +164,10 @@ CREATE TABLE cart_items (
     id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id),
     product_id INTEGER NOT NULL REFERENCES products(id), qty INTEGER NOT NULL, added_at TEXT NOT NULL,
     UNIQUE(customer_id, product_id));
+CREATE TABLE compare_items (
+    id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id),
+    product_id INTEGER NOT NULL REFERENCES products(id), added_at TEXT NOT NULL,
+    UNIQUE(customer_id, product_id));
 CREATE TABLE wishlist_items (
     id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id),
     product_id INTEGER NOT NULL REFERENCES products(id), added_at TEXT NOT NULL,
@@ -149,7 +184,7 @@ CREATE INDEX orders_customer ON orders(customer_id);
 CREATE TABLE order_items (
     id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL REFERENCES orders(id),
     product_id INTEGER REFERENCES products(id), sku TEXT NOT NULL, name TEXT NOT NULL,
-    price REAL NOT NULL, qty INTEGER NOT NULL, row_total REAL NOT NULL);
+    price REAL NOT NULL, qty INTEGER NOT NULL, row_total REAL NOT NULL, product_options TEXT NOT NULL DEFAULT '');
 CREATE INDEX order_items_order ON order_items(order_id);
 CREATE TABLE contact_messages (
     id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers(id), name TEXT NOT NULL,
@@ -165,6 +200,18 @@ CREATE TABLE admin_users (
     created_at TEXT NOT NULL);
 CREATE TABLE admin_sessions (
     token TEXT PRIMARY KEY, admin_user_id INTEGER NOT NULL REFERENCES admin_users(id), created_at TEXT NOT NULL);
+"""
+
+# Created once the seed's rows are in: from then on, a product added or whose searchable text
+# changes (by either site) is listed in search_dirty, and the storefront's search scores it
+# from this database instead of the content database's prebuilt index.
+SEARCH_TRIGGERS = """
+CREATE TRIGGER products_search_insert AFTER INSERT ON products
+BEGIN INSERT OR IGNORE INTO search_dirty (product_id) VALUES (NEW.id); END;
+CREATE TRIGGER products_search_update AFTER UPDATE OF name, brand, description, category_id ON products
+WHEN OLD.name IS NOT NEW.name OR OLD.brand IS NOT NEW.brand OR OLD.description IS NOT NEW.description
+  OR OLD.category_id IS NOT NEW.category_id
+BEGIN INSERT OR IGNORE INTO search_dirty (product_id) VALUES (NEW.id); END;
 """
 
 # The default customer's order history: (date time, status, method code, [(product name, qty)]).
@@ -252,47 +299,6 @@ def shipping_cost(method_code: str, total_qty: int) -> float:
     return round(price * total_qty if per_item else price, 2)
 
 
-def _expand(line: str) -> list[tuple[str, str, float]]:
-    brand, name, price = (part.strip() for part in line.split(" | "))
-    m = re.search(r"\{([^}]*)\}", name)
-    if not m:
-        return [(brand, name, float(price))]
-    options = m.group(1).split(";")
-    prices = [float(p) for p in price.split(";")]
-    if len(prices) == 1:
-        prices = prices * len(options)
-    assert len(prices) == len(options), line
-    return [(brand, name[: m.start()] + opt + name[m.end():], p) for opt, p in zip(options, prices)]
-
-
-def _walk(nodes, parent, level, out, path=()):
-    """Flatten the category tree into (parent index, name, slug, url_path, level, leaf data)."""
-    for node in nodes:
-        slug, name = node[0], node[1]
-        url_path = "/".join((*path, slug))
-        idx = len(out)
-        if isinstance(node[2], list):
-            out.append((parent, name, slug, url_path, level, None))
-            _walk(node[2], idx, level + 1, out, (*path, slug))
-        else:
-            out.append((parent, name, slug, url_path, level, (node[2], node[3])))
-
-
-def _ts(rng: random.Random, start: str, end: str) -> str:
-    a = datetime.fromisoformat(start)
-    span = int((datetime.fromisoformat(end) - a).total_seconds())
-    return (a + timedelta(seconds=rng.randrange(span))).strftime("%Y-%m-%d %H:%M:%S")
-
-
-def _sku(rng: random.Random, used: set[str]) -> str:
-    alphabet = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-    while True:
-        sku = "B0" + "".join(rng.choice(alphabet) for _ in range(8))
-        if sku not in used:
-            used.add(sku)
-            return sku
-
-
 def _review_text(rng: random.Random, rating: int, pros: list[str], cons: list[str]) -> str:
     parts = [rng.choice(data.REVIEW_OPENERS[rating])]
     if rating >= 4:
@@ -319,61 +325,32 @@ def build_seed(path: Path) -> None:
     try:
         conn.executescript(SCHEMA)
         _fill(conn, rng)
+        world_scale.fill(conn, catalog())
+        from ..shopping_admin.seed_admin import (
+            extend_seed,  # the admin's own tables (imported late: no cycle)
+        )
+        extend_seed(conn)
+        conn.executescript(SEARCH_TRIGGERS)
         conn.commit()
+        conn.execute("ANALYZE")
+        conn.commit()
+        conn.execute("VACUUM")
     finally:
         conn.close()
 
 
 def _fill(conn: sqlite3.Connection, rng: random.Random) -> None:
-    # --- categories -------------------------------------------------------
-    flat: list = []
-    _walk(data.CATALOG, None, 1, flat)
-    positions: dict = {}
-    for i, (parent, name, slug, url_path, level, _) in enumerate(flat):
-        pos = positions.get(parent, 0) + 1
-        positions[parent] = pos
-        conn.execute(
-            "INSERT INTO categories (id, parent_id, name, slug, url_path, level, position) VALUES (?,?,?,?,?,?,?)",
-            (i + 1, None if parent is None else parent + 1, name, slug, url_path, level, pos),
-        )
-    top_of: dict[int, str] = {}
-    for i, (parent, *_rest) in enumerate(flat):
-        j = i
-        while flat[j][0] is not None:
-            j = flat[j][0]
-        top_of[i + 1] = flat[j][2]
+    # --- categories (the original tree keeps its ids; generated ones follow) ---------
+    world = catalog()
+    conn.executemany(
+        "INSERT INTO categories (id, parent_id, name, slug, url_path, level, position) VALUES (?,?,?,?,?,?,?)",
+        [(c.id, c.parent_id, c.name, c.slug, c.url_path, c.level, c.position) for c in world.categories])
 
-    # --- products ----------------------------------------------------------
-    used_skus: set[str] = set()
-    used_slugs = {row[3] for row in flat}
-    products: list[dict] = []
-    for i, (_, leaf_name, _, _, _, leaf) in enumerate(flat):
-        if leaf is None:
-            continue
-        features, lines = leaf
-        feats = [f.strip() for f in features.split(";")]
-        for line in (ln for ln in lines.strip().splitlines() if ln.strip()):
-            for brand, name, price in _expand(line):
-                slug = base = slugify(name)
-                n = 2
-                while slug in used_slugs:
-                    slug, n = f"{base}-{n}", n + 1
-                used_slugs.add(slug)
-                prng = random.Random(f"{SEED}:product:{name}")  # per product: edits elsewhere don't reshuffle it
-                sku = _sku(prng, used_skus)
-                opener = prng.choice([
-                    f"A {leaf_name.lower()} favorite from {brand} that shoppers keep coming back to.",
-                    f"From {brand}, a {leaf_name.lower()} essential designed for everyday use.",
-                    f"{brand} brings quality and value together in this {leaf_name.lower()} pick.",
-                    f"Upgrade your routine with this best-selling {leaf_name.lower()} item from {brand}.",
-                ])
-                bullets = [f"- {f[0].upper()}{f[1:]}" for f in prng.sample(feats, 3)]
-                description = "\n".join([opener, *bullets, f"Model: {sku}. Ships from and sold by One Stop Market."])
-                products.append(dict(
-                    id=len(products) + 1, sku=sku, name=name, slug=slug, brand=brand, price=round(price, 2),
-                    category_id=i + 1, top=top_of[i + 1], description=description,
-                    qty=prng.randint(8, 400), created_at=_ts(prng, "2021-01-04 00:00:00", "2022-01-01 00:00:00"),
-                ))
+    # --- the original products (generator.catalog() draws them as this seed always did) ---
+    products: list[dict] = [dict(
+        id=p.id, sku=p.sku, name=p.name, slug=p.slug, brand=p.brand, price=p.price, category_id=p.category_id,
+        top=p.top, description=p.description, qty=p.qty, created_at=p.created_at, icon=p.icon, color=p.color,
+        position=p.position) for p in world.products[:world.originals]]
     by_name = {p["name"]: p for p in products}
     assert len(by_name) == len(products), "duplicate product names"
 
@@ -479,10 +456,11 @@ def _fill(conn: sqlite3.Connection, rng: random.Random) -> None:
         summary = round(sum(ratings) / len(ratings) * 20) if ratings else 0
         conn.execute(
             "INSERT INTO products (id, sku, name, slug, brand, price, category_id, description, rating_summary,"
-            " review_count, qty, status, is_featured, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,1,?,?)",
+            " review_count, qty, status, is_featured, created_at, icon, color, position)"
+            " VALUES (?,?,?,?,?,?,?,?,?,?,?,1,?,?,?,?,?)",
             (p["id"], p["sku"], p["name"], p["slug"], p["brand"], p["price"], p["category_id"], p["description"],
              summary, len(ratings), 0 if p["id"] in out_of_stock else p["qty"], int(p["id"] in featured),
-             p["created_at"]),
+             p["created_at"], p["icon"], p["color"], p["position"]),
         )
     _fill_admin_scale(conn, products)
 

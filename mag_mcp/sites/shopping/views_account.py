@@ -186,7 +186,8 @@ def order_view(request: Request) -> Response:
     if order is None:
         return not_found(request)
     items = db(request).execute(
-        "SELECT oi.*, p.slug FROM order_items oi LEFT JOIN products p ON p.id = oi.product_id"
+        "SELECT oi.*, COALESCE(parent.slug, p.slug) AS slug FROM order_items oi"
+        " LEFT JOIN products p ON p.id = oi.product_id LEFT JOIN products parent ON parent.id = p.parent_id"
         " WHERE oi.order_id = ? ORDER BY oi.id", (order["id"],)).fetchall()
     return render(request, "order_view.html", dict(title=f"Order # {order['increment_id']}", order=order,
                                                    items=items, section="orders"))

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import math
-import re
+import json
 import sqlite3
 from typing import Any
 
@@ -11,13 +10,22 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..base import db
-from .common import (current_customer, form_view, money, not_found, now, parse_int, redirect, render,
-                     url_with)
+from . import listing
+from .common import (
+    current_customer,
+    form_view,
+    not_found,
+    now,
+    parse_int,
+    redirect,
+    render,
+    url_with,
+)
+from .search import search as run_search
+from .vocab import COLORS
 
-PAGE_SIZES = (12, 24, 36)
-SORT_LABELS = {"position": "Position", "relevance": "Relevance", "name": "Product Name", "price": "Price"}
-PRICE_STEPS = (10, 25, 50, 100, 250, 500, 1000)
-_WORD = re.compile(r"[a-z0-9]+")
+RELATED_COUNT = 8
+UPSELL_COUNT = 6
 
 
 # --- shared ------------------------------------------------------------------
@@ -36,14 +44,15 @@ def category_path(cats: dict[int, sqlite3.Row], cat_id: int) -> list[sqlite3.Row
 
 
 def subtree(cats: dict[int, sqlite3.Row], root: int) -> set[int]:
-    ids = {root}
-    changed = True
-    while changed:
-        changed = False
-        for c in cats.values():
-            if c["parent_id"] in ids and c["id"] not in ids:
-                ids.add(c["id"])
-                changed = True
+    children: dict[int, list[int]] = {}
+    for c in cats.values():
+        if c["parent_id"] is not None:
+            children.setdefault(c["parent_id"], []).append(c["id"])
+    ids, todo = set(), [root]
+    while todo:
+        cid = todo.pop()
+        ids.add(cid)
+        todo.extend(children.get(cid, []))
     return ids
 
 
@@ -56,155 +65,66 @@ def update_rating(conn: sqlite3.Connection, product_id: int) -> None:
                  (round((avg or 0) * 20), count, product_id))
 
 
-def _stem(word: str) -> str:
-    if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        return word[:-1]
-    return word
-
-
-def _tokens(text: str) -> set[str]:
-    return {_stem(w) for w in _WORD.findall(text.lower())}
-
-
-def _matches(term: str, tokens: set[str]) -> bool:
-    return term in tokens or (len(term) >= 3 and any(t.startswith(term) for t in tokens))
-
-
-def _parse_price(value: str | None) -> tuple[float, float] | None:
-    m = re.fullmatch(r"\s*(\d*(?:\.\d+)?)-(\d*(?:\.\d+)?)\s*", value or "")
-    if not m or not (m.group(1) or m.group(2)):
-        return None
-    low = float(m.group(1)) if m.group(1) else 0.0
-    high = float(m.group(2)) if m.group(2) else math.inf
-    return (low, high) if high > low else None
-
-
-def _price_label(low: float, high: float) -> str:
-    if math.isinf(high):
-        return f"{money(low)} and above"
-    return f"{money(low)} - {money(high - 0.01)}"
-
-
-def _price_buckets(request: Request, prices: list[float]) -> list[dict[str, Any]]:
-    if not prices:
-        return []
-    top = max(prices)
-    step = next((s for s in PRICE_STEPS if math.ceil((top + 0.01) / s) <= 6), PRICE_STEPS[-1])
-    buckets = []
-    for i in range(math.ceil((top + 0.01) / step)):
-        low, high = i * step, (i + 1) * step
-        count = sum(1 for p in prices if low <= p < high)
-        if count:
-            buckets.append(dict(label=_price_label(low, high), count=count,
-                                url=url_with(request, price=f"{low}-{high}", p=None)))
-    return buckets
-
-
-def _listing(request: Request, items: list[tuple[float, sqlite3.Row]], default_order: str) -> dict[str, Any]:
-    """Price filter, sort and paginate `(relevance, product)` pairs; returns template context."""
-    qp = request.query_params
-    price = _parse_price(qp.get("price"))
-    buckets = _price_buckets(request, [p["price"] for _, p in items])
-    if price:
-        items = [(s, p) for s, p in items if price[0] <= p["price"] < price[1]]
-    order = qp.get("product_list_order", default_order)
-    if order not in SORT_LABELS or (order == "relevance" and default_order != "relevance"):
-        order = default_order
-    direction = qp.get("product_list_dir")
-    if direction not in ("asc", "desc"):
-        direction = "desc" if order == "relevance" else "asc"
-    if order == "relevance":
-        items.sort(key=lambda sp: (-sp[0], sp[1]["id"]))
-        if direction == "asc":
-            items.reverse()
-    else:
-        key = {"position": lambda sp: sp[1]["id"], "name": lambda sp: (sp[1]["name"].lower(), sp[1]["id"]),
-               "price": lambda sp: (sp[1]["price"], sp[1]["id"])}[order]
-        items.sort(key=key, reverse=direction == "desc")
-    limit = parse_int(qp.get("product_list_limit"), PAGE_SIZES[0])
-    if limit not in PAGE_SIZES:
-        limit = PAGE_SIZES[0]
-    total = len(items)
-    pages = max(1, math.ceil(total / limit))
-    page = min(max(1, parse_int(qp.get("p"), 1) or 1), pages)
-    start = (page - 1) * limit
-    products = [p for _, p in items[start:start + limit]]
-    return dict(
-        products=products, total=total, page=page, pages=pages, first=start + 1 if total else 0,
-        last=min(start + limit, total), limit=limit, page_sizes=PAGE_SIZES, order=order, direction=direction,
-        sort_options=[(k, v) for k, v in SORT_LABELS.items() if k != "relevance" or default_order == "relevance"],
-        price_buckets=[] if price else buckets,
-        price_active=_price_label(*price) if price else None,
-        price_clear_url=url_with(request, price=None, p=None),
-        page_urls={n: url_with(request, p=n if n > 1 else None) for n in range(1, pages + 1)},
-        hidden=[(k, v) for k, v in request.query_params.items()
-                if k not in ("product_list_order", "product_list_dir", "product_list_limit", "p")],
-    )
-
-
-def _enabled_products(conn: sqlite3.Connection) -> list[sqlite3.Row]:
-    return conn.execute("SELECT * FROM products WHERE status = 1 ORDER BY id").fetchall()
+def _in_ids(ids: set[int]) -> tuple[str, tuple[str]]:
+    return "p.category_id IN (SELECT value FROM json_each(?))", (json.dumps(sorted(ids)),)
 
 
 # --- pages ------------------------------------------------------------------------
 
 
+def _home_ids(conn: sqlite3.Connection) -> tuple[int, list[int], list[int], list[int]]:
+    def ids(sql: str) -> list[int]:
+        return [r[0] for r in conn.execute(sql)]
+
+    total = conn.execute(f"SELECT COUNT(*) FROM products p WHERE {listing.SHOWN}").fetchone()[0]
+    return (total, ids(f"SELECT p.id FROM products p WHERE {listing.SHOWN} AND p.is_featured = 1 ORDER BY p.id"),
+            ids(f"SELECT p.id FROM products p WHERE {listing.SHOWN} AND p.is_featured = 0 AND p.review_count >= 4"
+                " ORDER BY p.rating_summary DESC, p.review_count DESC, p.id LIMIT 10"),
+            ids(f"SELECT p.id FROM products p WHERE {listing.SHOWN} ORDER BY p.created_at DESC, p.id LIMIT 10"))
+
+
 def home(request: Request) -> Response:
     conn = db(request)
-    featured = conn.execute("SELECT * FROM products WHERE status = 1 AND is_featured = 1 ORDER BY id").fetchall()
-    newest = conn.execute(
-        "SELECT * FROM products WHERE status = 1 AND is_featured = 0 AND review_count >= 4"
-        " ORDER BY rating_summary DESC, id LIMIT 5").fetchall()
-    return render(request, "home.html", {"title": "Home Page", "featured": featured, "top_rated": newest})
+    total, featured, top_rated, newest = listing.cached(conn, ("home",), lambda: _home_ids(conn))
+    return render(request, "home.html", {"title": "Home Page", "product_total": total,
+                                         "featured": listing.page_products(conn, featured),
+                                         "top_rated": listing.page_products(conn, top_rated),
+                                         "newest": listing.page_products(conn, newest)})
 
 
 def search(request: Request) -> Response:
     conn = db(request)
     q = (request.query_params.get("q") or "").strip()
     cats = categories(conn)
-    ctx: dict[str, Any] = {"title": f"Search results for: '{q}'" if q else "Search", "q": q, "partial": False}
-    if not q:
-        ctx.update(_listing(request, [], "relevance"), empty_query=True, category_filters=[], cat_active=None)
-        return render(request, "listing.html", ctx)
-    terms = [_stem(t) for t in _WORD.findall(q.lower())]
-    cat_tokens = {cid: _tokens(" ".join(c["name"] for c in category_path(cats, cid))) for cid in cats}
-    scored_all, scored_any = [], []
-    for p in _enabled_products(conn):
-        name_t = _tokens(p["name"])
-        other_t = _tokens(f"{p['brand']} {p['sku']} {p['description']}") | cat_tokens[p["category_id"]]
-        score, hits = 0.0, 0
-        for t in terms:
-            if _matches(t, name_t):
-                score, hits = score + 10, hits + 1
-            elif _matches(t, cat_tokens[p["category_id"]]):
-                score, hits = score + 3, hits + 1
-            elif _matches(t, other_t):
-                score, hits = score + 1, hits + 1
-        if terms and hits == len(terms):
-            scored_all.append((score, p))
-        elif hits:
-            scored_any.append((score, p))
-    items = scored_all
-    if not items and scored_any:
-        items, ctx["partial"] = scored_any, True
-    # category filter (top-level categories of the matches)
-    top_of = {cid: category_path(cats, cid)[0] for cid in cats}
-    counts: dict[int, int] = {}
-    for _, p in items:
-        counts[top_of[p["category_id"]]["id"]] = counts.get(top_of[p["category_id"]]["id"], 0) + 1
+    ctx: dict[str, Any] = {"title": f"Search results for: '{q}'" if q else "Search", "q": q, "category": None}
+    def compute() -> tuple[Any, dict[int, float], list]:
+        outcome = run_search(conn, q) if q else None
+        scores = dict(outcome.ranked) if outcome else {}
+        return outcome, scores, listing.candidates_by_id(conn, list(scores)) if scores else []
+
+    outcome, scores, rows = listing.cached(conn, ("search", q), compute)
+    tops: dict[int, sqlite3.Row] = {}
+    for cid in cats:  # categories come parents first
+        parent = cats[cid]["parent_id"]
+        tops[cid] = cats[cid] if parent is None else tops[parent]
     cat_active = parse_int(request.query_params.get("cat"))
     if cat_active in cats:
         keep = subtree(cats, cat_active)
-        items = [(s, p) for s, p in items if p["category_id"] in keep]
-        ctx["cat_active"] = cats[cat_active]["name"]
-        ctx["cat_clear_url"] = url_with(request, cat=None, p=None)
+        rows = [r for r in rows if r[listing.CATEGORY] in keep]
+        ctx["active_category"] = dict(name="Category", value=cats[cat_active]["name"],
+                                      url=url_with(request, cat=None, p=None))
         ctx["category_filters"] = []
     else:
-        ctx["cat_active"] = None
+        counts: dict[int, int] = {}
+        for r in rows:
+            top = tops[r[listing.CATEGORY]]["id"]
+            counts[top] = counts.get(top, 0) + 1
         ctx["category_filters"] = [
             dict(label=cats[cid]["name"], count=n, url=url_with(request, cat=cid, p=None))
             for cid, n in sorted(counts.items(), key=lambda kv: cats[kv[0]]["position"])]
-    ctx.update(_listing(request, items, "relevance"))
+    ctx.update(listing.listing_context(request, conn, rows, "relevance", scores))
+    ctx["empty_query"] = not q
+    ctx["corrections"] = outcome.corrections if outcome else {}
     return render(request, "listing.html", ctx)
 
 
@@ -215,7 +135,8 @@ def catalog_page(request: Request) -> Response:
     cat = conn.execute("SELECT * FROM categories WHERE url_path = ?", (slug,)).fetchone()
     if cat is not None:
         return _category(request, conn, cat)
-    product = conn.execute("SELECT * FROM products WHERE slug = ? AND status = 1", (slug,)).fetchone()
+    product = conn.execute("SELECT * FROM products WHERE slug = ? AND status = 1 AND visibility != 1",
+                           (slug,)).fetchone()
     if product is not None:
         return product_page(request, product)
     return not_found(request)
@@ -223,18 +144,43 @@ def catalog_page(request: Request) -> Response:
 
 def _category(request: Request, conn: sqlite3.Connection, cat: sqlite3.Row) -> Response:
     cats = categories(conn)
-    ids = subtree(cats, cat["id"])
-    rows = [p for p in _enabled_products(conn) if p["category_id"] in ids]
-    children = [c for c in cats.values() if c["parent_id"] == cat["id"]]
-    child_filters = []
-    for c in children:
-        sub = subtree(cats, c["id"])
-        child_filters.append(dict(label=c["name"], url=f"/{c['url_path']}.html",
-                                  count=sum(1 for p in rows if p["category_id"] in sub)))
+    children_of: dict[int, list[int]] = {}
+    for c in cats.values():
+        if c["parent_id"] is not None:
+            children_of.setdefault(c["parent_id"], []).append(c["id"])
+    owner: dict[int, int] = {}  # category id -> the child of `cat` it is under
+    for child in children_of.get(cat["id"], []):
+        todo = [child]
+        while todo:
+            cid = todo.pop()
+            owner[cid] = child
+            todo.extend(children_of.get(cid, []))
+    where, params = _in_ids(set(owner) | {cat["id"]})
+    rows = listing.cached(conn, ("category", cat["id"]), lambda: listing.candidates(conn, where, params))
+    counts: dict[int, int] = {}
+    for r in rows:
+        o = owner.get(r[listing.CATEGORY])
+        if o is not None:
+            counts[o] = counts.get(o, 0) + 1
+    child_filters = [dict(label=cats[c]["name"], url=f"/{cats[c]['url_path']}.html", count=counts.get(c, 0))
+                     for c in children_of.get(cat["id"], [])]
     ctx = dict(title=cat["name"], category=cat, breadcrumbs=category_path(cats, cat["id"])[:-1],
-               category_filters=child_filters, cat_active=None, q=None)
-    ctx.update(_listing(request, [(0.0, p) for p in rows], "position"))
+               category_filters=child_filters, q=None, corrections={})
+    ctx.update(listing.listing_context(request, conn, rows, "position"))
     return render(request, "listing.html", ctx)
+
+
+def _options(conn: sqlite3.Connection, product: sqlite3.Row) -> dict[str, Any] | None:
+    """A configurable product's children as swatches: colours, sizes and the variants."""
+    if product["type_id"] != "configurable":
+        return None
+    kids = conn.execute("SELECT id, sku, color, size, qty, price FROM products WHERE parent_id = ? AND status = 1"
+                        " ORDER BY id", (product["id"],)).fetchall()
+    colors = list(dict.fromkeys(k["color"] for k in kids if k["color"]))
+    sizes = list(dict.fromkeys(k["size"] for k in kids if k["size"]))
+    return dict(colors=[(c, "#%02x%02x%02x" % COLORS.get(c, (200, 200, 200))) for c in colors], sizes=sizes,
+                variants=[dict(k) for k in kids], in_stock=any(k["qty"] > 0 for k in kids),
+                price_from=min((k["price"] for k in kids), default=product["price"]))
 
 
 def product_page(request: Request, product: sqlite3.Row, errors: dict[str, str] | None = None,
@@ -251,10 +197,24 @@ def product_page(request: Request, product: sqlite3.Row, errors: dict[str, str] 
         "SELECT 1 FROM wishlist_items WHERE customer_id = ? AND product_id = ?", (customer["id"], product["id"])
     ).fetchone() is not None
     path = category_path(cats, product["category_id"])
+    texts = conn.execute("SELECT details, specs FROM content.product_texts WHERE product_id = ?",
+                         (product["id"],)).fetchone()
+    options = _options(conn, product)
+    related = listing.page_products(conn, [r[0] for r in conn.execute(
+        f"SELECT p.id FROM products p WHERE {listing.SHOWN} AND p.category_id = ? AND p.id != ?"
+        " ORDER BY (p.brand = ?) DESC, ABS(p.price - ?), p.id LIMIT ?",
+        (product["category_id"], product["id"], product["brand"], product["price"], RELATED_COUNT))])
+    upsell = listing.page_products(conn, [r[0] for r in conn.execute(
+        f"SELECT p.id FROM products p WHERE {listing.SHOWN} AND p.brand = ? AND p.category_id != ?"
+        " ORDER BY p.review_count DESC, p.id LIMIT ?", (product["brand"], product["category_id"], UPSELL_COUNT))])
     return render(request, "product.html", dict(
         title=product["name"], product=product, reviews=reviews, breadcrumbs=path, category=path[-1],
-        errors=errors or {}, values=values, in_wishlist=in_wishlist,
-        description_blocks=_description_blocks(product["description"])))
+        errors=errors or {}, values=values, in_wishlist=in_wishlist, options=options, related=related,
+        upsell=upsell,
+        in_stock=options["in_stock"] if options else product["qty"] > 0,
+        description_blocks=_description_blocks(product["description"]),
+        details_blocks=_description_blocks(texts["details"]) if texts else [],
+        specs=json.loads(texts["specs"]) if texts else []))
 
 
 def _description_blocks(text: str) -> list[tuple[str, Any]]:
@@ -279,7 +239,7 @@ def review_post(request: Request, form: dict[str, str]) -> Response:
         return not_found(request)
     values = {k: (form.get(k) or "").strip() for k in ("nickname", "summary", "review", "rating")}
     errors = {}
-    for key, label in (("nickname", "Nickname"), ("summary", "Summary"), ("review", "Review")):
+    for key, _label in (("nickname", "Nickname"), ("summary", "Summary"), ("review", "Review")):
         if not values[key]:
             errors[key] = "This is a required field."
     rating = parse_int(values["rating"])

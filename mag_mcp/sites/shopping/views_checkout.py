@@ -12,8 +12,18 @@ from starlette.responses import Response
 
 from ..base import db
 from .catalog_data import COUNTRIES, US_STATES
-from .common import (SESSION_COOKIE, current_customer, form_view, login_redirect, now, parse_int, redirect,
-                     render, require_customer, safe_path)
+from .common import (
+    SESSION_COOKIE,
+    current_customer,
+    form_view,
+    login_redirect,
+    now,
+    parse_int,
+    redirect,
+    render,
+    require_customer,
+    safe_path,
+)
 from .seed import PAYMENT_METHOD, SHIPPING_METHODS, shipping_cost
 
 STATE_NAMES = {name for _, name in US_STATES}
@@ -25,17 +35,48 @@ ADDRESS_FIELDS = ("firstname", "lastname", "company", "street_1", "street_2", "c
 # --- cart ------------------------------------------------------------------
 
 
+CHOOSE_OPTIONS = "You need to choose options for your item."
+
+
 def cart_rows(conn: sqlite3.Connection, customer_id: int) -> list[dict[str, Any]]:
+    """The customer's cart lines. A configurable product's child shows under its parent's
+    name and link, with its options ("Size: M, Color: Black")."""
     rows = conn.execute(
-        "SELECT ci.id AS item_id, ci.qty AS cart_qty, p.* FROM cart_items ci JOIN products p ON p.id = ci.product_id"
+        "SELECT ci.id AS item_id, ci.qty AS cart_qty, p.*, parent.name AS parent_name, parent.slug AS parent_slug"
+        " FROM cart_items ci JOIN products p ON p.id = ci.product_id LEFT JOIN products parent ON parent.id = p.parent_id"
         " WHERE ci.customer_id = ? ORDER BY ci.id", (customer_id,)).fetchall()
-    return [dict(r, row_total=round(r["price"] * r["cart_qty"], 2)) for r in rows]
+    out = []
+    for r in rows:
+        line = dict(r, row_total=round(r["price"] * r["cart_qty"], 2), options="")
+        if r["parent_name"]:
+            line.update(name=r["parent_name"], slug=r["parent_slug"],
+                        options=option_text(r["size"], r["color"]))
+        out.append(line)
+    return out
+
+
+def option_text(size: str, color: str) -> str:
+    return ", ".join(f"{k}: {v}" for k, v in (("Size", size), ("Color", color)) if v)
+
+
+def resolve_variant(conn: sqlite3.Connection, product: sqlite3.Row, form: dict[str, str]) -> sqlite3.Row | None:
+    """The child of configurable `product` with the chosen colour and size (None when an option is missing)."""
+    color = (form.get("super_attribute_color") or "").strip()
+    size = (form.get("super_attribute_size") or "").strip()
+    return conn.execute("SELECT * FROM products WHERE parent_id = ? AND status = 1 AND color = ? AND size = ?",
+                        (product["id"], color, size)).fetchone()
 
 
 def add_to_cart(conn: sqlite3.Connection, customer_id: int, product: sqlite3.Row, qty: int) -> str | None:
     """Add `qty` of `product`; returns an error message or None."""
+    if product["type_id"] == "configurable":
+        return CHOOSE_OPTIONS
+    label = product["name"]
+    if product["parent_id"] is not None:
+        parent = conn.execute("SELECT name FROM products WHERE id = ?", (product["parent_id"],)).fetchone()
+        label = f"{parent['name']} ({option_text(product['size'], product['color'])})" if parent else label
     if product["qty"] <= 0:
-        return f"{product['name']} is out of stock."
+        return f"{label} is out of stock."
     # one atomic upsert, so concurrent adds of the same product never lose an update
     conn.execute(
         "INSERT INTO cart_items (customer_id, product_id, qty, added_at) VALUES (?,?,?,?)"
@@ -75,10 +116,39 @@ def cart_add(request: Request, form: dict[str, str]) -> Response:
     qty = parse_int(form.get("qty"), 1)
     if qty is None or qty < 1:
         return redirect(request, back, "Please enter a quantity greater than 0.", "error")
+    name = product["name"]
+    if product["type_id"] == "configurable":
+        variant = resolve_variant(conn, product, form)
+        if variant is None:  # Magento sends the shopper to the product page to choose
+            return redirect(request, f"/{product['slug']}.html", CHOOSE_OPTIONS, "notice")
+        product = variant
     error = add_to_cart(conn, customer["id"], product, qty)
     if error:
         return redirect(request, back, error, "error")
-    return redirect(request, back, f"You added {product['name']} to your shopping cart.")
+    return redirect(request, back, f"You added {name} to your shopping cart.")
+
+
+@form_view
+def cart_add_group(request: Request, form: dict[str, str]) -> Response:
+    """Add one of each checked product (`item_<product id>` fields: "Recently Ordered" in the
+    account sidebar)."""
+    conn = db(request)
+    customer = current_customer(request)
+    if customer is None:
+        return login_redirect(request, "/checkout/cart/")
+    ids = [i for i in (parse_int(k.removeprefix("item_")) for k in form if k.startswith("item_")) if i is not None]
+    if not ids:
+        return redirect(request, "/sales/order/history/", "Please select products to add to your cart.", "error")
+    errors = []
+    for pid in ids:
+        product = conn.execute("SELECT * FROM products WHERE id = ? AND status = 1", (pid,)).fetchone()
+        error = "This product is no longer available." if product is None else add_to_cart(
+            conn, customer["id"], product, 1)
+        if error:
+            errors.append(error)
+    if errors:
+        return redirect(request, "/checkout/cart/", " ".join(errors), "error")
+    return redirect(request, "/checkout/cart/", "The products were added to your shopping cart.")
 
 
 @form_view
@@ -230,8 +300,9 @@ def checkout_post(request: Request, form: dict[str, str]) -> Response:
     conn.execute("UPDATE orders SET increment_id = ? WHERE id = ?", (f"{order_id:09d}", order_id))
     for r in rows:
         conn.execute(
-            "INSERT INTO order_items (order_id, product_id, sku, name, price, qty, row_total) VALUES (?,?,?,?,?,?,?)",
-            (order_id, r["id"], r["sku"], r["name"], r["price"], r["cart_qty"], r["row_total"]))
+            "INSERT INTO order_items (order_id, product_id, sku, name, price, qty, row_total, product_options)"
+            " VALUES (?,?,?,?,?,?,?,?)",
+            (order_id, r["id"], r["sku"], r["name"], r["price"], r["cart_qty"], r["row_total"], r["options"]))
         conn.execute("UPDATE products SET qty = MAX(qty - ?, 0) WHERE id = ?", (r["cart_qty"], r["id"]))
     conn.execute("DELETE FROM cart_items WHERE customer_id = ?", (customer["id"],))
     conn.execute("UPDATE sessions SET last_order_id = ? WHERE token = ?",

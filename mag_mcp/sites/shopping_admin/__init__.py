@@ -1,7 +1,10 @@
 """Magento Admin of One Stop Market: the embedded mirror of WebArena's shopping_admin site.
 
 It serves the shop's database (`state_owner="shopping"`): an episode's edits here (prices,
-stock, status, reviews, orders, customers) show in the storefront of the same episode.
+stock, status, reviews, orders, customers) show in the storefront of the same episode. The
+admin's own tables (sales documents, promotions, content, settings; `seed_admin`) are added to
+the shop's seed when it is built. Magento's menu tree (`menu`) leads to grids (`grid`,
+`grid_pages`), edit forms (`record_forms`) and the pages with views of their own (`views_*`).
 """
 
 from __future__ import annotations

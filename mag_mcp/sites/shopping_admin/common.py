@@ -22,6 +22,7 @@ from mag_mcp.sites.web import here, parse_int, url_with  # noqa: F401 (re-export
 from ..base import db
 from ..pages import Flash, commit_redirect, guest_guard, read_form, render_page
 from ..shopping.catalog_data import COUNTRIES, US_STATES
+from .menu import menu_context
 
 SESSION_COOKIE = "admin_session"
 FLASH = Flash("admin_flash")
@@ -75,8 +76,28 @@ def review_status_label(status: str) -> str:
     return dict(REVIEW_STATUSES).get(status, status.replace("_", " ").title())
 
 
+def fill(template: str | None, row: Any) -> str:
+    """`template` ('/admin/sales/order/view/order_id/{id}/') filled with the row's columns."""
+    return (template or "").format_map(_RowView(row))
+
+
+class _RowView(dict):
+    """A sqlite3.Row (or dict) as a mapping for str.format_map; a missing column reads ''."""
+
+    def __init__(self, row: Any) -> None:
+        super().__init__()
+        self.row = row
+
+    def __missing__(self, key: str) -> Any:
+        try:
+            value = self.row[key]
+        except (IndexError, KeyError):
+            return ""
+        return "" if value is None else value
+
+
 templates.env.filters.update(money=money, date_admin=date_admin, datetime_admin=datetime_admin,
-                             order_status=order_status_label, review_status=review_status_label)
+                             order_status=order_status_label, review_status=review_status_label, fill=fill)
 templates.env.globals.update(US_STATES=US_STATES, COUNTRIES=COUNTRIES, COUNTRY_NAMES=dict(COUNTRIES),
                              ORDER_STATUSES=ORDER_STATUSES, REVIEW_STATUSES=REVIEW_STATUSES, STORE_VIEW=STORE_VIEW)
 
@@ -139,59 +160,22 @@ def safe_path(path: str | None, default: str = HOME) -> str:
 
 
 
-# --- menu ---------------------------------------------------------------------------------
-
-# (key, label, icon, landing url or None for a flyout, [(group, [(label, url)])])
-MENU: list[tuple[str, str, str, str | None, list[tuple[str, list[tuple[str, str]]]]]] = [
-    ("dashboard", "Dashboard", "\u25d4", HOME, []),
-    ("sales", "Sales", "$", None, [("Operations", [("Orders", "/admin/sales/order/")])]),
-    ("catalog", "Catalog", "\u25a6", None, [("Inventory", [("Products", "/admin/catalog/product/")]),
-                                           ("Categories", [("Categories", "/admin/catalog/category/")])]),
-    ("customer", "Customers", "\u263a", None, [("Customers", [("All Customers", "/admin/customer/index/")])]),
-    ("marketing", "Marketing", "\u2709", None, [
-        ("User Content", [("All Reviews", "/admin/review/product/"),
-                          ("Pending Reviews", "/admin/review/product/pending/")]),
-        ("Communications", [("Newsletter Subscribers", "/admin/newsletter/subscriber/")])]),
-    ("content", "Content", "\u25a4", None, [("Elements", [("Pages", "/admin/cms/page/")])]),
-    ("reports", "Reports", "\u2593", None, [
-        ("Sales", [("Orders", "/admin/reports/report_sales/sales/")]),
-        ("Products", [("Bestsellers", "/admin/reports/report_sales/bestsellers/")]),
-        ("Customers", [("Order Total", "/admin/reports/report_customer/totals/"),
-                       ("Order Count", "/admin/reports/report_customer/orders/")]),
-        ("Reviews", [("By Products", "/admin/reports/report_review/product/")])]),
-    ("stores", "Stores", "\u2302", None, [("Settings", [("All Stores", "/admin/system_store/"),
-                                                       ("Configuration", "/admin/system_config/")])]),
-]
-_SECTION_OF = [("/admin/dashboard", "dashboard"), ("/admin/sales", "sales"), ("/admin/catalog", "catalog"),
-               ("/admin/customer", "customer"), ("/admin/review", "marketing"), ("/admin/newsletter", "marketing"),
-               ("/admin/cms", "content"), ("/admin/reports", "reports"), ("/admin/system", "stores")]
-
-
-def _menu(request: Request) -> dict[str, Any]:
-    path = request.url.path
-    active = next((key for prefix, key in _SECTION_OF if path.startswith(prefix)), "")
-    open_key = request.query_params.get("menu", "")
-    items = []
-    for key, label, icon, landing, groups in MENU:
-        if landing:
-            href = landing
-        elif key == open_key:
-            href = url_with(request, menu=None)  # a second click closes the flyout
-        else:
-            href = url_with(request, menu=key)
-        items.append(dict(key=key, label=label, icon=icon, href=href, active=key == active,
-                          open=key == open_key and not landing))
-    flyout = next(((label, groups) for key, label, _, landing, groups in MENU if key == open_key and not landing),
-                  None)
-    return dict(menu_items=items, flyout=flyout, flyout_close=url_with(request, menu=None))
-
-
 # --- rendering -------------------------------------------------------------------------
 
 
 def render(request: Request, name: str, context: dict[str, Any] | None = None, status_code: int = 200) -> Response:
-    ctx: dict[str, Any] = dict(admin=current_admin(request), current_path=request.url.path)
-    ctx.update(_menu(request))
+    admin = current_admin(request)
+    ctx: dict[str, Any] = dict(admin=admin, current_path=request.url.path)
+    if admin is not None:
+        conn = db(request)
+        ctx["unread_notifications"] = conn.execute("SELECT COUNT(*) FROM admin_notifications WHERE is_read = 0").fetchone()[0]
+        ctx["system_messages"] = conn.execute(
+            "SELECT title, description FROM admin_notifications WHERE is_read = 0 AND severity <= 2"
+            " ORDER BY severity, date_added DESC LIMIT 3").fetchall()
+        ctx["latest_notifications"] = conn.execute(
+            "SELECT id, severity, title, description, date_added FROM admin_notifications WHERE is_read = 0"
+            " ORDER BY date_added DESC, id DESC LIMIT 5").fetchall()
+    ctx.update(menu_context(request))
     return render_page(templates, FLASH, request, name, ctx, context, status_code)
 
 

@@ -10,7 +10,6 @@ from starlette.responses import RedirectResponse, Response
 from ..base import db
 from ..pages import render_page
 from ..shopping.seed import verify_password
-from . import grid as g
 from .common import (
     FLASH,
     HOME,
@@ -77,46 +76,34 @@ def logout(request: Request) -> Response:
     return resp
 
 
-# --- small read-only sections ------------------------------------------------------------------
+# --- global search --------------------------------------------------------------------------------------
 
-CMS_PAGES = [
-    (1, "404 Not Found", "no-route", "Enabled", "2021-01-04 00:00:00"),
-    (2, "Home Page", "home", "Enabled", "2021-01-04 00:00:00"),
-    (3, "Enable Cookies", "enable-cookies", "Enabled", "2021-01-04 00:00:00"),
-    (4, "Privacy and Cookie Policy", "privacy-policy-cookie-restriction-mode", "Enabled", "2021-01-04 00:00:00"),
-    (5, "About us", "about-us", "Enabled", "2021-02-11 10:20:00"),
-    (6, "Customer Service", "customer-service", "Enabled", "2021-02-11 10:25:00"),
-]
+SEARCH_LIMIT = 5
 
 
 @require_admin
-def cms_pages(request: Request) -> Response:
-    return render(request, "cms_pages.html", dict(title="Pages", pages=CMS_PAGES))
-
-
-@require_admin
-def stores(request: Request) -> Response:
-    return render(request, "stores.html", dict(title="Stores"))
-
-
-@require_admin
-def config(request: Request) -> Response:
-    from ..shopping.seed import PAYMENT_METHOD, SHIPPING_METHODS
-
-    return render(request, "config.html", dict(title="Configuration", shipping=list(SHIPPING_METHODS.values()),
-                                               payment=PAYMENT_METHOD))
-
-
-NEWSLETTER_GRID = g.Grid(
-    columns=[g.Column("id", "ID", "c.id", num=True), g.Column("email", "Email", "c.email"),
-             g.Column("firstname", "Customer First Name", "c.firstname"),
-             g.Column("lastname", "Customer Last Name", "c.lastname"), g.Column("status", "Status")],
-    filters=[g.Filter("email", "Email", "text", "c.email")],
-    search=["c.email", "c.firstname", "c.lastname"], default_sort="id", default_dir="asc")
-
-
-@require_admin
-def newsletter(request: Request) -> Response:
-    grid = g.run_grid(request, db(request), NEWSLETTER_GRID, "c.*",
-                      "FROM customers c WHERE c.newsletter_subscribed = 1")
-    return render(request, "newsletter.html", dict(title="Newsletter Subscribers", g=grid))
+def global_search(request: Request) -> Response:
+    """The header's "Search globally": products, customers, orders and pages matching every word."""
+    conn = db(request)
+    query = (request.query_params.get("query") or "").strip()[:100]
+    words = query.split()
+    groups: list[tuple[str, list[tuple[str, str, str]]]] = []
+    if words:
+        def find(sql: str, exprs: list[str], label: str, url: str, note: str) -> list[tuple[str, str, str]]:
+            where = " AND ".join("(" + " OR ".join(f"{e} LIKE ?" for e in exprs) + ")" for _ in words)
+            args = [f"%{w}%" for w in words for _ in exprs]
+            return [(r[label], url.format_map(dict(r)), note.format_map(dict(r)))
+                    for r in conn.execute(f"{sql} WHERE {where} LIMIT {SEARCH_LIMIT}", args)]
+        groups = [
+            ("Products", find("SELECT id, name, sku FROM products", ["name", "sku"], "name",
+                              "/admin/catalog/product/edit/id/{id}/", "SKU: {sku}")),
+            ("Customers", find("SELECT id, firstname || ' ' || lastname AS name, email FROM customers",
+                               ["firstname", "lastname", "email"], "name", "/admin/customer/index/edit/id/{id}/",
+                               "{email}")),
+            ("Orders", find("SELECT id, 'Order #' || increment_id AS name, shipping_firstname || ' ' || shipping_lastname"
+                            " AS who FROM orders", ["increment_id", "shipping_lastname"], "name",
+                            "/admin/sales/order/view/order_id/{id}/", "{who}")),
+            ("Pages", find("SELECT id, title, identifier FROM cms_pages", ["title", "identifier"], "title",
+                           "/admin/cms/page/edit/page_id/{id}/", "{identifier}")),
+        ]
+    return render(request, "global_search.html", dict(title="Global Search", global_query=query, groups=groups))

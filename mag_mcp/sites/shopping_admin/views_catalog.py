@@ -1,4 +1,6 @@
-"""Catalog: the products grid, the product form (edit / new), categories, product images."""
+"""Catalog > Products: the products grid (Delete / Change status mass actions) and the product
+form in Magento's collapsible sections; the product pictures served on the admin's origin.
+Saving the form is `catalog_save`."""
 
 from __future__ import annotations
 
@@ -10,34 +12,49 @@ from starlette.responses import Response
 
 from ..base import db
 from ..shopping.media import product_image
-from ..shopping.seed import slugify
 from . import grid as g
-from .common import (
-    form_view,
-    not_found,
-    now,
-    parse_int,
-    parse_money,
-    redirect,
-    render,
-    require_admin,
-)
+from . import product_defaults as pd
+from .common import not_found, render, require_admin
+from .grid_pages import GridPage
 
 STATUS_OPTIONS = (("1", "Enabled"), ("0", "Disabled"))
 STOCK_OPTIONS = (("1", "In Stock"), ("0", "Out of Stock"))
+TYPE_LABELS = (("simple", "Simple Product"), ("configurable", "Configurable Product"), ("virtual", "Virtual Product"))
+VISIBILITY_LABELS = pd.VISIBILITY
+
+
+def attr(code: str) -> str:
+    return f"(SELECT value FROM product_attribute_values WHERE product_id = p.id AND code = '{code}')"
+
 
 PRODUCTS_GRID = g.Grid(
+    key="product_listing",
     columns=[
-        g.Column("id", "ID", "p.id", num=True),
-        g.Column("thumbnail", "Thumbnail"),
-        g.Column("name", "Name", "p.name COLLATE NOCASE"),
-        g.Column("type", "Type"),
+        g.Column("id", "ID", "p.id", kind="num"),
+        g.Column("thumbnail", "Thumbnail", kind="thumb", href="/admin/media/catalog/product/{id}.png"),
+        g.Column("name", "Name", "p.name COLLATE NOCASE", kind="link", href="/admin/catalog/product/edit/id/{id}/"),
+        g.Column("type", "Type", "p.type_id", kind="option", labels=TYPE_LABELS, field="type_id"),
+        g.Column("attribute_set", "Attribute Set"),
         g.Column("sku", "SKU", "p.sku"),
-        g.Column("price", "Price", "p.price", num=True),
-        g.Column("qty", "Quantity", "p.qty", num=True),
-        g.Column("visibility", "Visibility"),
-        g.Column("status", "Status", "p.status"),
-        g.Column("action", "Action"),
+        g.Column("price", "Price", "p.price", kind="money"),
+        g.Column("qty", "Quantity", "p.qty", kind="num"),
+        g.Column("salable", "Salable Quantity"),
+        g.Column("visibility", "Visibility", "p.visibility", kind="option", labels=VISIBILITY_LABELS),
+        g.Column("status", "Status", "p.status", kind="option", labels=STATUS_OPTIONS),
+        g.Column("websites", "Websites"),
+        g.Column("brand", "Manufacturer", "p.brand", visible=False),
+        g.Column("category", "Categories", visible=False),
+        g.Column("special_price", "Special Price", kind="money", visible=False),
+        g.Column("cost", "Cost", kind="money", visible=False),
+        g.Column("weight", "Weight", visible=False),
+        g.Column("country_of_manufacture", "Country of Manufacture", visible=False),
+        g.Column("url_key", "URL Key", "p.slug", visible=False, field="slug"),
+        g.Column("color", "Color", "p.color", visible=False),
+        g.Column("size", "Size", "p.size", visible=False),
+        g.Column("rating", "Rating", "p.rating_summary", kind="num", visible=False, field="rating_summary"),
+        g.Column("created_at", "Created", "p.created_at", kind="datetime", visible=False),
+        g.Column("action", "Action", kind="action", href="/admin/catalog/product/edit/id/{id}/", text="Edit",
+                 aria="Edit {name}"),
     ],
     filters=[
         g.Filter("id", "ID", "range", "p.id"),
@@ -45,20 +62,38 @@ PRODUCTS_GRID = g.Grid(
         g.Filter("qty", "Quantity", "range", "p.qty"),
         g.Filter("name", "Name", "text", "p.name"),
         g.Filter("sku", "SKU", "text", "p.sku"),
+        g.Filter("brand", "Manufacturer", "text", "p.brand"),
         g.Filter("status", "Status", "select", "p.status", STATUS_OPTIONS),
+        g.Filter("visibility", "Visibility", "select", "p.visibility", VISIBILITY_LABELS),
+        g.Filter("type", "Type", "select", "p.type_id", TYPE_LABELS),
+        g.Filter("attribute_set", "Attribute Set", "select", f"COALESCE({attr('attribute_set')}, 'Default')",
+                 pd.ATTRIBUTE_SET_CHOICES),
+        g.Filter("websites", "Websites", "select", "'1'", (("1", "Main Website"),)),
     ],
     search=["p.name", "p.sku", "p.brand"],
-    default_sort="id", default_dir="asc", tiebreak="p.id")
+    default_sort="id", default_dir="asc", tiebreak="p.id",
+    mass_actions=(g.MassAction("delete", "Delete", "Are you sure you want to delete {n} selected item(s)?"),
+                  g.MassAction("enable", "Change status: Enable"), g.MassAction("disable", "Change status: Disable")),
+    select_aria="Select {name}")
+PRODUCTS_SELECT = (
+    "p.*, COALESCE(" + attr("attribute_set") + ", 'Default') AS attribute_set,"
+    " 'Default Stock: ' || p.qty AS salable,"
+    " 'Main Website' AS websites, (SELECT name FROM categories WHERE id = p.category_id) AS category,"
+    f" {attr('special_price')} AS special_price, {attr('cost')} AS cost, {attr('weight')} AS weight,"
+    f" {attr('country_of_manufacture')} AS country_of_manufacture")
 
 
-@require_admin
-def products(request: Request) -> Response:
-    grid = g.run_grid(request, db(request), PRODUCTS_GRID, "p.*", "FROM products p WHERE 1")
-    return render(request, "products.html", dict(title="Products", g=grid))
+def products_page(apply: Any) -> GridPage:
+    return GridPage(path="/admin/catalog/product/", title="Products", grid=PRODUCTS_GRID, select=PRODUCTS_SELECT,
+                    from_where="FROM products p WHERE 1", id_sql="p.id", two_phase=True, apply=apply,
+                    buttons=(("Add Product", "/admin/catalog/product/new/"),))
 
 
-def _leaf_categories(conn: sqlite3.Connection) -> list[tuple[int, str]]:
-    cats = {r["id"]: r for r in conn.execute("SELECT * FROM categories")}
+# --- the product form ----------------------------------------------------------------------------------
+
+def category_choices(conn: sqlite3.Connection) -> list[tuple[int, str]]:
+    """Leaf categories as (id, "Top / Middle / Leaf"), sorted by that path."""
+    cats = {r["id"]: r for r in conn.execute("SELECT id, parent_id, name FROM categories")}
     parents = {r["parent_id"] for r in cats.values()}
     out = []
     for cid, c in cats.items():
@@ -72,107 +107,82 @@ def _leaf_categories(conn: sqlite3.Connection) -> list[tuple[int, str]]:
     return sorted(out, key=lambda x: x[1].lower())
 
 
-def _form_page(request: Request, product: sqlite3.Row | None, values: dict[str, Any],
-               errors: dict[str, str] | None = None, status_code: int = 200) -> Response:
-    conn = db(request)
-    title = product["name"] if product else "New Product"
-    return render(request, "product_edit.html", dict(
-        title=title, product=product, values=values, errors=errors or {},
-        categories=_leaf_categories(conn), stock_options=STOCK_OPTIONS,
-        messages=[["error", m] for m in (errors or {}).values()][:1]), status_code=status_code)
+def form_context(conn: sqlite3.Connection, product: sqlite3.Row | None, values: dict[str, Any],
+                 errors: dict[str, str] | None = None) -> dict[str, Any]:
+    pid = product["id"] if product else 0
+    links = {kind: conn.execute(
+        "SELECT l.position, p.id, p.name, p.sku, p.price, p.status FROM product_links l JOIN products p"
+        " ON p.id = l.linked_product_id WHERE l.product_id = ? AND l.link_type = ? ORDER BY l.position, p.id",
+        (pid, kind)).fetchall() for kind in ("related", "upsell", "crosssell")}
+    options = conn.execute("SELECT * FROM product_options WHERE product_id = ? ORDER BY sort_order, id", (pid,)).fetchall()
+    option_values = {o["id"]: conn.execute("SELECT * FROM product_option_values WHERE option_id = ? ORDER BY sort_order",
+                                           (o["id"],)).fetchall() for o in options}
+    tiers = conn.execute("SELECT t.*, COALESCE(cg.code, 'ALL GROUPS') AS group_code FROM product_tier_prices t"
+                         " LEFT JOIN customer_groups cg ON cg.id = t.customer_group_id WHERE t.product_id = ?"
+                         " ORDER BY t.qty", (pid,)).fetchall()
+    stats = conn.execute("SELECT COUNT(DISTINCT oi.order_id) AS orders, COALESCE(SUM(oi.qty), 0) AS qty FROM order_items oi"
+                         " WHERE oi.product_id = ?", (pid,)).fetchone()
+    reviews = conn.execute("SELECT id, nickname, summary, rating, status, created_at FROM reviews WHERE product_id = ?"
+                           " ORDER BY created_at DESC, id DESC LIMIT 10", (pid,)).fetchall()
+    groups = conn.execute("SELECT id, code FROM customer_groups ORDER BY id").fetchall()
+    return dict(
+        title=product["name"] if product else "New Product", product=product, values=values, errors=errors or {},
+        categories=category_choices(conn), stock_options=STOCK_OPTIONS, fields=pd.FIELDS, links=links,
+        options=options, option_values=option_values, tiers=tiers, stats=stats, reviews=reviews, groups=groups,
+        variants=_variants(conn, product), parent=_parent(conn, product),
+        messages=[["error", m] for m in (errors or {}).values()][:1])
 
 
-def _values_of(product: sqlite3.Row) -> dict[str, Any]:
-    return dict(status="1" if product["status"] else "0", name=product["name"], sku=product["sku"],
-                price=f"{product['price']:.2f}", qty=str(product["qty"]),
-                stock_status="1" if product["qty"] > 0 else "0", category_id=str(product["category_id"]),
-                brand=product["brand"], description=product["description"])
+def _variants(conn: sqlite3.Connection, product: sqlite3.Row | None) -> list[sqlite3.Row]:
+    """A configurable product's simple products (its size / color variants)."""
+    if product is None or product["type_id"] != "configurable":
+        return []
+    return conn.execute("SELECT id, name, sku, price, qty, status, color, size FROM products WHERE parent_id = ?"
+                        " ORDER BY id", (product["id"],)).fetchall()
+
+
+def _parent(conn: sqlite3.Connection, product: sqlite3.Row | None) -> sqlite3.Row | None:
+    if product is None or product["parent_id"] is None:
+        return None
+    return conn.execute("SELECT id, name, sku FROM products WHERE id = ?", (product["parent_id"],)).fetchone()
+
+
+def values_of(conn: sqlite3.Connection, product: sqlite3.Row) -> dict[str, Any]:
+    values: dict[str, Any] = dict(
+        status="1" if product["status"] else "0", name=product["name"], sku=product["sku"],
+        price=f"{product['price']:.2f}", qty=str(product["qty"]), stock_status="1" if product["qty"] > 0 else "0",
+        category_id=str(product["category_id"]), brand=product["brand"], description=product["description"])
+    values.update(pd.attribute_values(conn, product))
+    return values
+
+
+def new_values() -> dict[str, Any]:
+    blank = dict(id=0, price=0.0, slug="", name="", description="", visibility=4)
+    values: dict[str, Any] = dict(status="1", name="", sku="", price="", qty="0", stock_status="1", category_id="",
+                                  brand="", description="")
+    values.update(pd.defaults(blank))
+    values.update(weight="", url_key="", meta_title="", meta_keyword="", meta_description="", image_alt="")
+    return values
+
+
+def form_page(request: Request, product: sqlite3.Row | None, values: dict[str, Any],
+              errors: dict[str, str] | None = None, status_code: int = 200) -> Response:
+    return render(request, "product_edit.html", form_context(db(request), product, values, errors),
+                  status_code=status_code)
 
 
 @require_admin
 def product_edit(request: Request) -> Response:
-    product = db(request).execute("SELECT * FROM products WHERE id = ?",
-                                  (request.path_params["product_id"],)).fetchone()
+    conn = db(request)
+    product = conn.execute("SELECT * FROM products WHERE id = ?", (request.path_params["product_id"],)).fetchone()
     if product is None:
         return not_found(request, "product")
-    return _form_page(request, product, _values_of(product))
+    return form_page(request, product, values_of(conn, product))
 
 
 @require_admin
 def product_new(request: Request) -> Response:
-    values = dict(status="1", name="", sku="", price="", qty="0", stock_status="1", category_id="", brand="",
-                  description="")
-    return _form_page(request, None, values)
-
-
-@form_view
-def product_save(request: Request, form: dict[str, str]) -> Response:
-    conn = db(request)
-    pid = request.path_params.get("product_id")
-    product = None
-    if pid is not None:
-        product = conn.execute("SELECT * FROM products WHERE id = ?", (pid,)).fetchone()
-        if product is None:
-            return not_found(request, "product")
-    values = {k: (form.get(k) or "").strip() for k in ("name", "sku", "price", "qty", "stock_status", "category_id",
-                                                          "brand")}
-    values["description"] = (form.get("description") or "").replace("\r\n", "\n").strip()
-    values["status"] = "1" if form.get("status") else "0"
-    errors: dict[str, str] = {}
-    if not values["name"]:
-        errors["name"] = "The \u201cProduct Name\u201d field is required."
-    if not values["sku"]:
-        errors["sku"] = "The \u201cSKU\u201d field is required."
-    elif conn.execute("SELECT 1 FROM products WHERE sku = ? AND id != ?", (values["sku"], pid or 0)).fetchone():
-        errors["sku"] = f"The value specified in the SKU field is already used by another product: {values['sku']}."
-    price = parse_money(values["price"])
-    if price is None or price < 0:
-        errors["price"] = "Please enter a number 0 or greater in the \u201cPrice\u201d field."
-    qty = parse_int(values["qty"].replace(",", "") if values["qty"] else "0")
-    if qty is None or qty < 0:
-        errors["qty"] = "Please enter a whole number 0 or greater in the \u201cQuantity\u201d field."
-    in_stock = values["stock_status"] != "0"
-    if not errors and in_stock and qty == 0:
-        errors["qty"] = "A product that is In Stock needs a Quantity greater than 0."
-    category_id = parse_int(values["category_id"])
-    if category_id not in {c for c, _ in _leaf_categories(conn)}:
-        errors["category_id"] = "Please select a category."
-    if errors:
-        return _form_page(request, product, values, errors)
-    assert price is not None and qty is not None
-    stock = qty if in_stock else 0
-    cols = (values["name"], values["sku"], round(price, 2), stock, int(values["status"]), category_id,
-            values["brand"], values["description"])
-    if product is not None:
-        conn.execute("UPDATE products SET name = ?, sku = ?, price = ?, qty = ?, status = ?, category_id = ?,"
-                     " brand = ?, description = ? WHERE id = ?", (*cols, product["id"]))
-        pid = product["id"]
-    else:
-        slug = base = slugify(values["name"]) or "product"
-        n = 2
-        while conn.execute("SELECT 1 FROM products WHERE slug = ? UNION SELECT 1 FROM categories WHERE url_path = ?",
-                           (slug, slug)).fetchone():
-            slug, n = f"{base}-{n}", n + 1
-        pid = conn.execute(
-            "INSERT INTO products (name, sku, price, qty, status, category_id, brand, description, slug, created_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?)", (*cols, slug, now())).lastrowid
-    return redirect(request, f"/admin/catalog/product/edit/id/{pid}/", "You saved the product.")
-
-
-@require_admin
-def categories(request: Request) -> Response:
-    conn = db(request)
-    rows = conn.execute(
-        "SELECT c.*, (SELECT COUNT(*) FROM products p WHERE p.category_id = c.id) AS direct FROM categories c"
-        " ORDER BY c.url_path").fetchall()
-    counts: dict[int, int] = {r["id"]: r["direct"] for r in rows}
-    by_id = {r["id"]: r for r in rows}
-    for r in rows:  # add each category's products to its ancestors
-        cur = by_id.get(r["parent_id"])
-        while cur is not None:
-            counts[cur["id"]] += r["direct"]
-            cur = by_id.get(cur["parent_id"])
-    return render(request, "categories.html", dict(title="Categories", rows=rows, counts=counts))
+    return form_page(request, None, new_values())
 
 
 def product_thumbnail(request: Request) -> Response:

@@ -18,6 +18,8 @@ from starlette.responses import Response
 from ..base import db
 from . import grid as g
 from .common import ORDER_STATUSES, fmt_date_input, parse_date, render, require_admin
+from .grid_pages import GridPage
+from .menu import menu_urls
 
 PERIODS = (("day", "Day"), ("month", "Month"), ("year", "Year"))
 _PERIOD_LEN = {"day": 10, "month": 7, "year": 4}
@@ -34,18 +36,19 @@ def interval_label(key: str, period: str) -> str:
     return f"{d.strftime('%b')} {d.day}, {d.year}"
 
 
-def _filter(request: Request, with_status: bool = False) -> dict[str, Any]:
+def report_filter(request: Request, with_status: bool = False, periods: tuple[tuple[str, str], ...] = PERIODS
+                  ) -> dict[str, Any]:
     """The report form's values, and the date range if the form asks for a report."""
     qp = request.query_params
-    period = qp.get("period", "day")
-    if period not in _PERIOD_LEN:
-        period = "day"
+    period = qp.get("period", periods[0][0])
+    if period not in dict(periods):
+        period = periods[0][0]
     start, end = parse_date(qp.get("from")), parse_date(qp.get("to"))
     asked = any(qp.get(k) for k in ("from", "to", "period", "order_status"))
     status = qp.get("order_status", "")
     if status not in dict(ORDER_STATUSES):
         status = ""
-    out: dict[str, Any] = dict(period=period, periods=PERIODS, asked=asked, start=start, end=end,
+    out: dict[str, Any] = dict(period=period, periods=periods, asked=asked, start=start, end=end,
                                from_value=fmt_date_input(start) if start else qp.get("from", ""),
                                to_value=fmt_date_input(end) if end else qp.get("to", ""),
                                order_status=status, with_status=with_status, error="", ready=False)
@@ -59,11 +62,11 @@ def _filter(request: Request, with_status: bool = False) -> dict[str, Any]:
     return out
 
 
-def _key(period: str, col: str = "o.created_at") -> str:
+def period_key(period: str, col: str = "o.created_at") -> str:
     return f"substr({col}, 1, {_PERIOD_LEN[period]})"
 
 
-def _range_args(f: dict[str, Any]) -> tuple[str, str]:
+def range_args(f: dict[str, Any]) -> tuple[str, str]:
     return f["start"].isoformat(), f["end"].isoformat()
 
 
@@ -73,78 +76,78 @@ RANGE = "substr(o.created_at, 1, 10) BETWEEN ? AND ?"
 def bestsellers_rows(conn: sqlite3.Connection, start: str, end: str, period: str) -> list[dict[str, Any]]:
     """Top products by ordered quantity in each period (canceled orders left out)."""
     rows = conn.execute(
-        f"SELECT {_key(period)} AS k, COALESCE(oi.product_id, -oi.id) AS pid, MAX(oi.name) AS name,"
+        f"SELECT k, pid, name, price, qty, rank FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY qty DESC, name)"
+        f" AS rank FROM (SELECT {period_key(period)} AS k, COALESCE(oi.product_id, -oi.id) AS pid, MAX(oi.name) AS name,"
         f" MAX(oi.price) AS price, SUM(oi.qty) AS qty FROM order_items oi JOIN orders o ON o.id = oi.order_id"
-        f" WHERE o.status != 'canceled' AND {RANGE} GROUP BY k, pid ORDER BY k, qty DESC, name",
-        (start, end)).fetchall()
-    out, seen = [], {}
-    for r in rows:
-        n = seen.get(r["k"], 0)
-        if n < BESTSELLERS_PER_PERIOD:
-            seen[r["k"]] = n + 1
-            out.append(dict(interval=interval_label(r["k"], period), product_id=r["pid"] if r["pid"] > 0 else None,
-                            name=r["name"], price=r["price"], qty=r["qty"], rank=n + 1))
-    return out
+        f" WHERE o.status != 'canceled' AND {RANGE} GROUP BY k, pid)) WHERE rank <= ? ORDER BY k, rank",
+        (start, end, BESTSELLERS_PER_PERIOD)).fetchall()
+    return [dict(interval=interval_label(r["k"], period), product_id=r["pid"] if r["pid"] > 0 else None, name=r["name"],
+                 price=r["price"], qty=r["qty"], rank=r["rank"]) for r in rows]
 
 
 @require_admin
 def bestsellers(request: Request) -> Response:
-    f = _filter(request)
-    rows = bestsellers_rows(db(request), *_range_args(f), f["period"]) if f["ready"] else []
+    f = report_filter(request)
+    rows = bestsellers_rows(db(request), *range_args(f), f["period"]) if f["ready"] else []
     return render(request, "report_bestsellers.html", dict(title="Bestsellers Report", f=f, rows=rows,
                                                            action=request.url.path))
 
 
+SALES_COLUMNS = ("orders", "items", "total", "invoiced", "refunded", "shipping", "subtotal", "canceled")
+
+
 @require_admin
 def sales(request: Request) -> Response:
-    f = _filter(request, with_status=True)
+    """Orders by period: with Order Status "Any", canceled orders count only in the Canceled column;
+    with a status, only that status's orders (Canceled then shows their amounts too)."""
+    f = report_filter(request, with_status=True)
     rows: list[dict[str, Any]] = []
     totals: dict[str, float] = {}
     if f["ready"]:
+        conn = db(request)
         status = f["order_status"]
-        by_key: dict[str, dict[str, Any]] = {}
-        for o in db(request).execute(
-                f"SELECT {_key(f['period'])} AS k, o.* FROM orders o WHERE {RANGE} ORDER BY k", _range_args(f)):
-            if status and o["status"] != status:
+        counted = "o.status = ?" if status else "o.status != 'canceled'"
+        canceled = "o.status = 'canceled'" + (" AND o.status = ?" if status else "")
+        args: list[Any] = [*([status] * 7 if status else []), *range_args(f)]  # 6 x counted, 1 x canceled
+        found = conn.execute(
+            f"SELECT {period_key(f['period'])} AS k,"
+            f" SUM(CASE WHEN {counted} THEN 1 ELSE 0 END) AS orders,"
+            f" SUM(CASE WHEN {counted} THEN o.total_qty ELSE 0 END) AS items,"
+            f" SUM(CASE WHEN {counted} THEN o.grand_total ELSE 0 END) AS total,"
+            f" SUM(CASE WHEN {counted} AND o.status IN ('processing', 'complete') THEN o.grand_total ELSE 0 END) AS invoiced,"
+            f" SUM(CASE WHEN {counted} THEN o.shipping_amount ELSE 0 END) AS shipping,"
+            f" SUM(CASE WHEN {counted} THEN o.subtotal ELSE 0 END) AS subtotal,"
+            f" SUM(CASE WHEN {canceled} THEN o.grand_total ELSE 0 END) AS canceled"
+            f" FROM orders o WHERE {RANGE} GROUP BY k ORDER BY k", args).fetchall()
+        refunds = dict(conn.execute(
+            f"SELECT {period_key(f['period'], 'm.created_at')} AS k, SUM(m.grand_total) FROM creditmemos m"
+            f" WHERE substr(m.created_at, 1, 10) BETWEEN ? AND ? GROUP BY k", range_args(f)).fetchall())
+        for r in found:
+            if not r["orders"] and not r["canceled"]:
                 continue
-            r = by_key.setdefault(o["k"], dict(k=o["k"], orders=0, items=0, total=0.0, invoiced=0.0, shipping=0.0,
-                                               subtotal=0.0, canceled=0.0))
-            if o["status"] == "canceled":
-                r["canceled"] += o["grand_total"]
-                if status != "canceled":
-                    continue
-            r["orders"] += 1
-            r["items"] += o["total_qty"]
-            r["total"] += o["grand_total"]
-            r["subtotal"] += o["subtotal"]
-            r["shipping"] += o["shipping_amount"]
-            if o["status"] in ("processing", "complete"):
-                r["invoiced"] += o["grand_total"]
-        for r in by_key.values():
-            rows.append(dict({k: round(v, 2) if isinstance(v, float) else v for k, v in r.items()},
-                             interval=interval_label(r["k"], f["period"])))
-        for key in ("orders", "items", "total", "invoiced", "shipping", "subtotal", "canceled"):
+            row = {key: round(r[key] or 0, 2) if key not in ("orders", "items") else (r[key] or 0)
+                   for key in SALES_COLUMNS if key != "refunded"}
+            row.update(k=r["k"], refunded=round(refunds.get(r["k"], 0.0), 2), interval=interval_label(r["k"], f["period"]))
+            rows.append(row)
+        for key in SALES_COLUMNS:
             totals[key] = round(sum(r[key] for r in rows), 2)
     return render(request, "report_sales.html", dict(title="Orders Report", f=f, rows=rows, totals=totals,
                                                      action=request.url.path))
 
 
 def _customers_report(request: Request, by: str) -> Response:
-    f = _filter(request)
+    f = report_filter(request)
     rows: list[dict[str, Any]] = []
     if f["ready"]:
         order = "total DESC, orders DESC" if by == "total" else "orders DESC, total DESC"
         found = db(request).execute(
-            f"SELECT {_key(f['period'])} AS k, c.id, c.firstname, c.lastname, COUNT(*) AS orders,"
+            f"SELECT t.*, c.firstname, c.lastname FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY k ORDER BY {order}, id)"
+            f" AS rank FROM (SELECT {period_key(f['period'])} AS k, o.customer_id AS id, COUNT(*) AS orders,"
             f" SUM(o.grand_total) AS total, AVG(o.grand_total) AS average FROM orders o"
-            f" JOIN customers c ON c.id = o.customer_id WHERE o.status != 'canceled' AND {RANGE}"
-            f" GROUP BY k, c.id ORDER BY k, {order}, c.id", _range_args(f)).fetchall()
-        seen: dict[str, int] = {}
-        for r in found:
-            n = seen.get(r["k"], 0)
-            if n < CUSTOMERS_PER_PERIOD:
-                seen[r["k"]] = n + 1
-                rows.append(dict(r, interval=interval_label(r["k"], f["period"])))
+            f" WHERE o.status != 'canceled' AND {RANGE} GROUP BY k, o.customer_id)) t"
+            f" JOIN customers c ON c.id = t.id WHERE t.rank <= ? ORDER BY t.k, t.rank",
+            (*range_args(f), CUSTOMERS_PER_PERIOD)).fetchall()
+        rows = [dict(r, interval=interval_label(r["k"], f["period"])) for r in found]
     title = "Order Total Report" if by == "total" else "Order Count Report"
     return render(request, "report_customers.html", dict(title=title, f=f, rows=rows, action=request.url.path))
 
@@ -160,25 +163,31 @@ def customers_orders(request: Request) -> Response:
 
 
 REVIEWS_BY_PRODUCT = g.Grid(
-    columns=[g.Column("id", "ID", "t.id", num=True), g.Column("name", "Product", "t.name COLLATE NOCASE"),
-             g.Column("reviews", "Reviews", "t.reviews", num=True),
-             g.Column("avg_rating", "Average", "t.avg_rating", num=True),
-             g.Column("avg_approved", "Average (Approved)", "t.avg_approved", num=True),
-             g.Column("last_review", "Last Review", "t.last_review"), g.Column("action", "Action")],
+    key="report_review_product",
+    columns=[g.Column("id", "ID", "t.id", kind="num"), g.Column("name", "Product", "t.name COLLATE NOCASE"),
+             g.Column("reviews", "Reviews", "t.reviews", kind="num"),
+             g.Column("avg_rating", "Average", "t.avg_rating", kind="num", field="avg_rating_text"),
+             g.Column("avg_approved", "Average (Approved)", "t.avg_approved", kind="num", field="avg_approved_text"),
+             g.Column("last_review", "Last Review", "t.last_review", kind="datetime"),
+             g.Column("action", "Action", kind="action", href="/admin/review/product/?product={name_query}",
+                      text="Show Reviews", aria="Show reviews of {name}")],
     filters=[g.Filter("name", "Product", "text", "t.name"), g.Filter("reviews", "Reviews", "range", "t.reviews")],
     search=["t.name"], default_sort="reviews", default_dir="desc", tiebreak="t.id")
-
-
-@require_admin
-def reviews_by_product(request: Request) -> Response:
-    grid = g.run_grid(
-        request, db(request), REVIEWS_BY_PRODUCT, "t.*",
-        "FROM (SELECT p.id, p.name, COUNT(r.id) AS reviews, AVG(r.rating) AS avg_rating,"
-        " AVG(CASE WHEN r.status = 'approved' THEN r.rating END) AS avg_approved, MAX(r.created_at) AS last_review"
-        " FROM products p JOIN reviews r ON r.product_id = p.id GROUP BY p.id) t WHERE 1")
-    return render(request, "report_reviews.html", dict(title="Product Reviews Report", g=grid))
+REVIEWS_BY_PRODUCT_PAGE = GridPage(
+    "/admin/reports/report_review/product/", "Product Reviews Report", REVIEWS_BY_PRODUCT,
+    "t.*, printf('%.1f', t.avg_rating) AS avg_rating_text, printf('%.1f', COALESCE(t.avg_approved, 0))"
+    " AS avg_approved_text, replace(replace(t.name, '&', '%26'), ' ', '+') AS name_query",
+    "FROM (SELECT r.product_id AS id, p.name, r.reviews, r.avg_rating, r.avg_approved, r.last_review FROM"
+    " (SELECT product_id, COUNT(*) AS reviews, AVG(rating) AS avg_rating,"
+    " AVG(CASE WHEN status = 'approved' THEN rating END) AS avg_approved, MAX(created_at) AS last_review"
+    " FROM reviews GROUP BY product_id) r JOIN products p ON p.id = r.product_id) t WHERE 1", id_sql="t.id",
+    count_from="FROM (SELECT DISTINCT product_id FROM reviews) t WHERE 1")
 
 
 @require_admin
 def reports_index(request: Request) -> Response:
-    return render(request, "reports.html", dict(title="Reports"))
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for section, group, label, url in menu_urls():
+        if section == "Reports":
+            groups.setdefault(group, []).append((label, url))
+    return render(request, "reports.html", dict(title="Reports", groups=groups))

@@ -14,11 +14,11 @@ from .common import (
     REVIEW_STATUSES,
     form_view,
     not_found,
-    parse_int,
     redirect,
     render,
     require_admin,
 )
+from .grid_pages import GridPage
 
 ALL_URL = "/admin/review/product/"
 PENDING_URL = "/admin/review/product/pending/"
@@ -26,17 +26,21 @@ MASS_ACTIONS = (("delete", "Delete"), ("approved", "Update Status: Approved"), (
                 ("not_approved", "Update Status: Not Approved"))
 
 REVIEWS_GRID = g.Grid(
+    key="review_grid",
     columns=[
-        g.Column("select", "Select"),
-        g.Column("id", "ID", "r.id", num=True),
-        g.Column("created_at", "Created", "r.created_at"),
-        g.Column("status", "Status", "r.status"),
-        g.Column("title", "Title", "r.summary COLLATE NOCASE"),
+        g.Column("id", "ID", "r.id", kind="num"),
+        g.Column("created_at", "Created", "r.created_at", kind="date"),
+        g.Column("status", "Status", "r.status", kind="badge", labels=tuple(REVIEW_STATUSES)),
+        g.Column("title", "Title", "r.summary COLLATE NOCASE", field="summary"),
         g.Column("nickname", "Nickname", "r.nickname COLLATE NOCASE"),
-        g.Column("review", "Review"),
-        g.Column("rating", "Rating", "r.rating", num=True),
-        g.Column("product", "Product", "p.name COLLATE NOCASE"),
-        g.Column("action", "Action"),
+        g.Column("review", "Review", kind="long", field="text"),
+        g.Column("rating", "Rating", "r.rating", kind="num"),
+        g.Column("visibility", "Visibility"),
+        g.Column("type", "Type"),
+        g.Column("product", "Product", "p.name COLLATE NOCASE", field="product_name"),
+        g.Column("sku", "SKU", "p.sku", visible=False, field="product_sku"),
+        g.Column("action", "Action", kind="action", href="/admin/review/product/edit/id/{id}/{ret}", text="Edit",
+                 aria="Edit review {id}"),
     ],
     filters=[
         g.Filter("created_at", "Created", "date", "r.created_at"),
@@ -46,30 +50,48 @@ REVIEWS_GRID = g.Grid(
         g.Filter("nickname", "Nickname", "text", "r.nickname"),
         g.Filter("review", "Review", "text", "r.text"),
         g.Filter("product", "Product", "text", "p.name"),
+        g.Filter("sku", "SKU", "text", "p.sku"),
     ],
     search=["r.summary", "r.nickname", "r.text", "p.name", "p.sku"],
-    default_sort="created_at", default_dir="desc", tiebreak="r.id DESC")
+    default_sort="created_at", default_dir="desc", tiebreak="r.id DESC",
+    mass_actions=tuple(g.MassAction(k, label, "Are you sure you want to delete {n} selected review(s)?"
+                                    if k == "delete" else "") for k, label in MASS_ACTIONS),
+    select_name="reviews[]", select_aria="Select review {id}")
+
+
+def select_sql(pending: bool) -> str:
+    ret = "'?ret=pending'" if pending else "''"
+    return (f"r.*, p.name AS product_name, p.sku AS product_sku, {ret} AS ret, 'Main Website' AS visibility,"
+            " CASE WHEN r.customer_id IS NULL THEN 'Guest' ELSE 'Customer' END AS type")
+
+
+def apply_review_action(conn: sqlite3.Connection, request: Request, action: str, ids: list[int]) -> str:
+    marks = ",".join("?" * len(ids))
+    products = [r[0] for r in conn.execute(f"SELECT DISTINCT product_id FROM reviews WHERE id IN ({marks})", ids)]
+    if action == "delete":
+        n = conn.execute(f"DELETE FROM reviews WHERE id IN ({marks})", ids).rowcount
+        message = f"A total of {n} record(s) have been deleted."
+    else:
+        n = conn.execute(f"UPDATE reviews SET status = ? WHERE id IN ({marks})", [action, *ids]).rowcount
+        message = f"A total of {n} record(s) have been updated."
+    for pid in products:
+        update_rating(conn, pid)
+    return message
+
+
+def _tabs(pending: bool):
+    return lambda request: [("All Reviews", ALL_URL, not pending), ("Pending Reviews", PENDING_URL, pending)]
+
+
+PAGES = [
+    GridPage(ALL_URL, "Reviews", REVIEWS_GRID, select_sql(False),
+             "FROM reviews r JOIN products p ON p.id = r.product_id WHERE 1", id_sql="r.id", two_phase=True,
+             apply=apply_review_action, tabs=_tabs(False)),
+    GridPage(PENDING_URL, "Pending Reviews", REVIEWS_GRID, select_sql(True),
+             "FROM reviews r JOIN products p ON p.id = r.product_id WHERE r.status = 'pending'", id_sql="r.id",
+             two_phase=True, apply=apply_review_action, tabs=_tabs(True)),
+]
 SELECT = "r.*, p.name AS product_name, p.sku AS product_sku"
-
-
-def _grid(request: Request, pending: bool) -> Response:
-    where = "FROM reviews r JOIN products p ON p.id = r.product_id WHERE 1"
-    if pending:
-        where += " AND r.status = 'pending'"
-    grid = g.run_grid(request, db(request), REVIEWS_GRID, SELECT, where)
-    return render(request, "reviews.html", dict(
-        title="Pending Reviews" if pending else "Reviews", g=grid, pending=pending, mass_actions=MASS_ACTIONS,
-        back=request.url.path + (f"?{request.url.query}" if request.url.query else "")))
-
-
-@require_admin
-def reviews(request: Request) -> Response:
-    return _grid(request, pending=False)
-
-
-@require_admin
-def reviews_pending(request: Request) -> Response:
-    return _grid(request, pending=True)
 
 
 def _review(request: Request) -> sqlite3.Row | None:
@@ -125,28 +147,3 @@ def review_delete(request: Request, form: dict[str, str]) -> Response:
     conn.execute("DELETE FROM reviews WHERE id = ?", (review["id"],))
     update_rating(conn, review["product_id"])
     return redirect(request, _back(form.get("ret")), "The review has been deleted.")
-
-
-@form_view
-def review_mass(request: Request, form: dict[str, str]) -> Response:
-    conn = db(request)
-    back = form.get("back") or ALL_URL
-    if not back.startswith("/admin/review/product/"):
-        back = ALL_URL
-    ids = [i for i in (parse_int(x) for x in (form.get("reviews[]") or "").split(",")) if i is not None]
-    action = form.get("action", "")
-    if not ids:
-        return redirect(request, back, "Please select review(s).", "error")
-    if action not in dict(MASS_ACTIONS):
-        return redirect(request, back, "Please select an action.", "error")
-    marks = ",".join("?" * len(ids))
-    products = [r[0] for r in conn.execute(f"SELECT DISTINCT product_id FROM reviews WHERE id IN ({marks})", ids)]
-    if action == "delete":
-        n = conn.execute(f"DELETE FROM reviews WHERE id IN ({marks})", ids).rowcount
-        message = f"A total of {n} record(s) have been deleted."
-    else:
-        n = conn.execute(f"UPDATE reviews SET status = ? WHERE id IN ({marks})", [action, *ids]).rowcount
-        message = f"A total of {n} record(s) have been updated."
-    for pid in products:
-        update_rating(conn, pid)
-    return redirect(request, back, message)

@@ -13,8 +13,10 @@ GET /wikipedia_en_all_maxi_2022-05/I/<file>.png                           an art
 GET /search?content=wikipedia_en_all_maxi_2022-05&pattern=<q>             full-text search; start= (0-based
                                                                           offset), pageLength= (default 25,
                                                                           at most 140); books.name= also accepted
+GET /wikipedia_en_all_maxi_2022-05/A/Category:<Name>                      a category's members (?from=<offset>)
 GET /random?content=wikipedia_en_all_maxi_2022-05                         302 -> an article (deterministic per
                                                                           episode state: see seed.kiwix_state)
+GET /suggest?content=wikipedia_en_all_maxi_2022-05&term=<t>[&count=N]     title suggestions (JSON, kiwix-serve's)
 GET /skin/<file>                                                          local CSS
 =======================================================================  =====================================
 """
@@ -30,7 +32,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from ..base import SiteStateStore, StateMiddleware, mag_home
-from . import views
+from . import views, views_more
 from .common import HERE, not_found
 from .markup import BOOK
 from .media import article_image
@@ -45,6 +47,7 @@ def _routes() -> list:
         Route(f"/{BOOK}/I/{{file:path}}", article_image),
         Route("/search", views.search_page),
         Route("/random", views.random_article),
+        Route("/suggest", views_more.suggest),
         Mount("/skin", app=StaticFiles(directory=str(HERE / "static")), name="skin"),
     ]
 

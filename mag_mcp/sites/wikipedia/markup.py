@@ -1,9 +1,12 @@
-"""A tiny wiki markup: ``[[Title]]``, ``[[Title|anchor]]``, ``'''bold'''`` and ``''italic''``.
+"""A tiny wiki markup: ``[[Title]]``, ``[[Title|anchor]]``, ``'''bold'''``, ``''italic''`` and ``[#n]``.
 
 The seed writes every article in this markup and renders it once, at build
 time, to HTML (for the pages) and to plain text (for search, word counts and
 checkers). Links resolve through a title index (article titles and redirects);
 an unknown target is an error, so the seed never holds a dead internal link.
+``[#n]`` is a footnote marker for the article's reference ``n``: a superscript
+link to ``#cite_note-n`` in HTML (each marker with its own ``cite_ref`` id, for
+the references list's back-links), nothing in the plain text.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ ARTICLE_PREFIX = f"/{BOOK}/A/"
 LINK_RE = re.compile(r"\[\[([^\[\]|]+)(?:\|([^\[\]]+))?\]\]")
 BOLD_RE = re.compile(r"'''(.+?)'''")
 ITALIC_RE = re.compile(r"''(.+?)''")
+REF_RE = re.compile(r"\[#(\d+)\]")
 
 
 def slug_of(title: str) -> str:
@@ -42,10 +46,22 @@ class Link:
     anchor: str  # the visible text
 
 
-def _inline(text: str, resolve: Callable[[str], str], links: list[Link]) -> tuple[str, str]:
-    """Render one piece of markup: (html, plain text). Bold and italic may span links."""
+def _inline(text: str, resolve: Callable[[str], str], links: list[Link],
+            refs: dict[int, int] | None = None) -> tuple[str, str]:
+    """Render one piece of markup: (html, plain text). Bold and italic may span links.
+    `refs` counts the markers met per reference (for unique ids); None leaves ``[#n]`` as text."""
     link_html: list[str] = []
     link_text: list[str] = []
+    if refs is not None and "[#" in text:
+        def ref(m: re.Match) -> str:
+            n = int(m.group(1))
+            k = refs.get(n, 0)
+            refs[n] = k + 1
+            link_html.append(f'<sup class="reference" id="cite_ref-{n}-{k}"><a href="#cite_note-{n}">[{n}]</a></sup>')
+            link_text.append("")
+            return f"\x00{len(link_html) - 1}\x00"
+
+        text = REF_RE.sub(ref, text)
 
     def sub(m: re.Match) -> str:
         target = resolve(m.group(1).strip())
@@ -76,15 +92,45 @@ def _strip_format(text: str) -> str:
     return ITALIC_RE.sub(r"\1", BOLD_RE.sub(r"\1", text))
 
 
+_QUOTED_RE = re.compile(r"(&quot;|\")(.+?)(&quot;|\")")
+_DATE_RE = re.compile(r"\b((?:January|February|March|April|May|June|July|August|September|October|November|"
+                      r"December) \d{1,2}, \d{4})")
+
+
+def _cite_spans(h: str) -> str:
+    """A citation's HTML with its title and dates marked up as Wikipedia's citation templates do."""
+    h = _QUOTED_RE.sub(r'<span class="cs1-title">"\2"</span>', h, count=1)
+    return _DATE_RE.sub(r'<span class="cs1-date">\1</span>', h)
+
+
 class Renderer:
     """Renders markup against a title index and collects the links it met."""
 
     def __init__(self, resolve: Callable[[str], str]) -> None:
         self.resolve = resolve
         self.links: list[Link] = []
+        self.refs: dict[int, int] = {}  # reference number -> markers met so far
 
     def inline(self, text: str) -> tuple[str, str]:
-        return _inline(text, self.resolve, self.links)
+        return _inline(text, self.resolve, self.links, self.refs)
+
+    def references(self, citations: list[str]) -> tuple[str, str]:
+        """The references list: one item per citation, with back-links to its markers."""
+        if not citations:
+            return "", ""
+        hs, ts = [], []
+        for n, c in enumerate(citations, start=1):
+            h, t = _inline(c, self.resolve, self.links)
+            uses = self.refs.get(n, 0)
+            if uses == 1:
+                back = f'<a href="#cite_ref-{n}-0" aria-label="Jump up to the text">^</a>'
+            else:
+                back = "^ " + " ".join(f'<a href="#cite_ref-{n}-{k}" aria-label="Jump up to use {k + 1}">'
+                                       f"{chr(97 + k) if k < 26 else k}</a>" for k in range(uses))
+            hs.append(f'<li id="cite_note-{n}"><span class="mw-cite-backlink">{back}</span> '
+                      f'<span class="reference-text"><cite class="citation">{_cite_spans(h)}</cite></span></li>')
+            ts.append(f"{n}. {t}")
+        return '<ol class="references">' + "".join(hs) + "</ol>", "\n".join(ts)
 
     def paragraphs(self, paras: list[str]) -> tuple[str, str]:
         hs, ts = [], []
@@ -107,7 +153,7 @@ class Renderer:
     def table(self, headers: list[str], rows: list[list[str]], caption: str = "") -> tuple[str, str]:
         if not rows:
             return "", ""
-        head = "".join(f'<th scope="col">{html.escape(h)}</th>' for h in headers)
+        head = "".join(f'<th scope="col">{self.inline(h)[0]}</th>' for h in headers)
         body, text = [], []
         for row in rows:
             cells = [self.inline(c) for c in row]

@@ -3,7 +3,8 @@
 `/wikipedia_en_all_maxi_2022-05/I/<file>` looks the file up in the ``images``
 table and draws it from its ``kind`` and ``params``: ``landmark`` (a small scene
 by landmark kind), ``locator`` (the city's districts with one highlighted),
-``citymap`` (all districts) and ``skyline``. Drawings are deterministic; files
+``citymap`` (all districts) and ``skyline``; the generated articles' kinds are
+drawn by `media_more`. Drawings are deterministic; files
 live under ``mag_home()/media/wikipedia/<seed_version>/``, never in the repository.
 """
 
@@ -333,7 +334,8 @@ def draw(kind: str, params: dict) -> Image.Image:
         return draw_district_map(None)
     if kind == "skyline":
         return draw_skyline()
-    raise ValueError(f"unknown image kind {kind!r}")
+    from .media_more import draw_more
+    return draw_more(kind, params)
 
 
 def article_image(request: Request) -> Response:

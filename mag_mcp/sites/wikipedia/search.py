@@ -2,8 +2,10 @@
 
 All words of the pattern must occur (porter-stemmed, so "lighthouses" finds
 "lighthouse"); when nothing matches, the last word becomes a prefix, and then
-any word may match. Results are ranked by BM25 with the title weighted above
-redirect titles above the body; an exact title match comes first.
+any word may match. An exact title match comes first, then an article one of
+whose redirect titles matches exactly; then articles before the navigational
+pages (year articles, lists, disambiguation pages); within each, BM25 with the
+title weighted above the redirect titles, above the infobox, above the body.
 """
 
 from __future__ import annotations
@@ -39,19 +41,34 @@ def _queries(pattern: str) -> list[str]:
 
 def search(conn: sqlite3.Connection, pattern: str, start: int = 0,
            page_length: int = DEFAULT_PAGE_LENGTH) -> tuple[int, list[Hit]]:
-    """(total number of matches, the hits of this page)."""
+    """(total number of matches, the hits of this page).
+
+    An article whose title, or one of whose redirect titles, is the pattern itself comes
+    first; the rest are ranked by BM25. Ranking reads no text; snippets are made for the
+    page's hits only (a separate query), so a common word stays fast."""
+    exact = pattern.strip().lower()
     for q in _queries(pattern):
         total = conn.execute("SELECT COUNT(*) FROM search_index WHERE search_index MATCH ?", (q,)).fetchone()[0]
         if not total:
             continue
-        rows = conn.execute(
-            "SELECT a.title, a.slug, a.word_count, "
-            "       snippet(search_index, 2, char(2), char(3), '…', 28) AS snip "
-            "FROM search_index JOIN articles a ON a.id = search_index.rowid "
+        ranked = conn.execute(
+            "SELECT s.rowid FROM search_index s JOIN articles a ON a.id = s.rowid "
             "WHERE search_index MATCH ? "
-            "ORDER BY (lower(a.title) = lower(?)) DESC, bm25(search_index, 10.0, 6.0, 1.0), a.title "
-            "LIMIT ? OFFSET ?", (q, pattern.strip(), page_length, start)).fetchall()
-        hits = [Hit(r[0], r[1], _snippet_html(r[3]), r[2]) for r in rows]
+            "ORDER BY (lower(a.title) = ?) DESC, "
+            "         EXISTS (SELECT 1 FROM titles t WHERE t.lower_title = ? AND t.target_id = a.id) DESC, "
+            "         a.kind IN ('year', 'list', 'disambiguation') ASC, "
+            "         bm25(search_index, 10.0, 6.0, 3.0, 1.0), a.title "
+            "LIMIT ? OFFSET ?", (q, exact, exact, page_length, start)).fetchall()
+        ids = [r[0] for r in ranked]
+        if not ids:
+            return total, []
+        marks = ",".join("?" * len(ids))
+        snips = {r[0]: r[1] for r in conn.execute(
+            f"SELECT rowid, snippet(search_index, 3, char(2), char(3), '…', 28) FROM search_index "
+            f"WHERE search_index MATCH ? AND rowid IN ({marks})", (q, *ids))}
+        info = {r[0]: (r[1], r[2], r[3]) for r in conn.execute(
+            f"SELECT id, title, slug, word_count FROM articles WHERE id IN ({marks})", ids)}
+        hits = [Hit(info[i][0], info[i][1], _snippet_html(snips.get(i, "")), info[i][2]) for i in ids]
         return total, hits
     return 0, []
 

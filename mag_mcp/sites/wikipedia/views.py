@@ -18,23 +18,39 @@ from .common import (
 )
 from .markup import BOOK, article_url, slug_of, title_of
 from .search import DEFAULT_PAGE_LENGTH, MAX_PAGE_LENGTH, search
+from .content import category_url
+from .views_more import category_page
 from .seed import FEATURED
 
 TOC_MIN_SECTIONS = 4  # like MediaWiki: a table of contents from four headings on
 
-# Main page topic boxes: (heading, article kinds, at most N links)
+# Main page topic boxes: (heading, article kinds, at most N links, category page for the rest or None)
 TOPIC_BOXES = (
-    ("Port Alder", ("city", "district"), None),
-    ("Landmarks", ("landmark",), None),
-    ("History, places and society", ("topic",), None),
-    ("People", ("person",), None),
-    ("Software projects", ("project",), None),
-    ("Programming languages", ("language",), None),
-    ("Software and computing", ("software_topic",), None),
-    ("Companies and brands", ("brand",), None),
-    ("Products", ("product_category",), None),
-    ("Lists", ("list",), None),
+    ("Port Alder", ("city", "district"), None, None),
+    ("Landmarks", ("landmark",), None, "Landmarks in Port Alder"),
+    ("History, places and society", ("topic",), None, None),
+    ("The Alder region", ("county",), None, "Oregon counties"),
+    ("Towns", ("town",), 60, "Populated places in Oregon"),
+    ("People", ("person",), 60, "People from Port Alder"),
+    ("Historic buildings", ("building",), 40, "National Register of Historic Places in Oregon"),
+    ("Companies and organizations", ("company", "organization"), 40, None),
+    ("Books, music and film", ("book", "album", "film", "band"), 40, "Books set in Oregon"),
+    ("Events and elections", ("event", "election", "season"), 40, "Mayoral elections in Port Alder"),
+    ("Rivers, lakes and mountains", ("river", "lake", "mountain", "island", "park"), 40, None),
+    ("Software projects", ("project",), None, "Software from Port Alder"),
+    ("Programming languages", ("language",), None, None),
+    ("Software and computing", ("software_topic",), None, None),
+    ("Companies and brands", ("brand",), None, "Brands sold at One Stop Market"),
+    ("Products", ("product_category",), None, "Consumer goods"),
+    ("Lists", ("list",), None, None),
 )
+# The portal bar under the welcome box: (label, category)
+PORTALS = (("Port Alder", "Port Alder"), ("Towns", "Populated places in Oregon"), ("People", "People from Port Alder"),
+           ("Historic places", "National Register of Historic Places in Oregon"),
+           ("Companies", "Companies based in Alder County, Oregon"), ("Books", "Books set in Oregon"),
+           ("Music", "Musical groups from Oregon"), ("Ships", "Ships built in Oregon"),
+           ("Elections", "Mayoral elections in Port Alder"), ("Sport", "Port Alder Herons seasons"),
+           ("Rivers", "Rivers of Oregon"), ("Software", "Software from Port Alder"))
 
 
 def _article_count(conn) -> int:
@@ -61,15 +77,22 @@ def main_page(request: Request, title: str = "Wikipedia, the free encyclopedia")
     featured = conn.execute("SELECT a.title, a.image_file, i.alt, i.caption_html FROM articles a "
                             "LEFT JOIN images i ON i.file = a.image_file WHERE a.title = ?", (FEATURED,)).fetchone()
     topics = []
-    for heading, kinds, limit in TOPIC_BOXES:
+    for heading, kinds, limit, category in TOPIC_BOXES:
         q = (f"SELECT title FROM articles WHERE kind IN ({','.join('?' * len(kinds))}) "
-             "ORDER BY kind = 'city' DESC, title COLLATE NOCASE")
-        titles = [r[0] for r in conn.execute(q, kinds)]
-        topics.append((heading, titles[:limit] if limit else titles))
+             "ORDER BY kind = 'city' DESC, random_rank" + (" LIMIT ?" if limit else ""))
+        titles = [r[0] for r in conn.execute(q, (*kinds, limit) if limit else kinds)]
+        if limit:
+            titles.sort(key=str.lower)
+        else:
+            titles.sort(key=lambda t: (t != "Port Alder", t.lower()))
+        total = conn.execute(f"SELECT COUNT(*) FROM articles WHERE kind IN ({','.join('?' * len(kinds))})",
+                             kinds).fetchone()[0]
+        topics.append((heading, titles, total, category_url(category) if category else None))
     return render(request, "main_page.html", {
         "title": title, "article_count": _article_count(conn), "featured": featured,
         "featured_html": (blocks.get("featured") or [""])[0], "dyk": blocks.get("dyk", []),
-        "news": blocks.get("news", []), "topics": topics})
+        "news": blocks.get("news", []), "topics": topics,
+        "portals": [(label, category_url(cat)) for label, cat in PORTALS]})
 
 
 def article(request: Request) -> Response:
@@ -81,6 +104,8 @@ def article(request: Request) -> Response:
         return main_page(request)
     if slug == LANDING_SLUG:
         return main_page(request, "User:The other Kiwix guy/Landing")
+    if slug.startswith("Category:"):
+        return category_page(request, slug[len("Category:"):])
     row = conn.execute("SELECT * FROM articles WHERE slug = ?", (slug,)).fetchone()
     if row is None:
         target = _resolve(conn, slug)
@@ -92,14 +117,32 @@ def article(request: Request) -> Response:
                            (aid,)).fetchall()
     sections = conn.execute("SELECT heading, anchor, level, html FROM sections WHERE article_id = ? "
                             "ORDER BY position", (aid,)).fetchall()
-    categories = [r[0] for r in conn.execute("SELECT name FROM categories WHERE article_id = ? ORDER BY position",
-                                             (aid,))]
+    categories = [(r[0], category_url(r[0])) for r in conn.execute(
+        "SELECT name FROM categories WHERE article_id = ? ORDER BY position", (aid,))]
     image = None
     if row["image_file"]:
         image = conn.execute("SELECT * FROM images WHERE file = ?", (row["image_file"],)).fetchone()
+    keys = [k for k in row["navboxes"].split("\n") if k]
+    boxes = [r[0] for r in conn.execute(f"SELECT html FROM navboxes WHERE key IN ({','.join('?' * len(keys))})",
+                                        keys)] if keys else []
     return render(request, "article.html", {
-        "title": row["title"], "article": row, "infobox": infobox, "sections": sections,
-        "toc": len(sections) >= TOC_MIN_SECTIONS, "categories": categories, "image": image})
+        "title": row["title"], "article": row, "infobox": infobox, "sections": sections, "toc": toc_entries(sections),
+        "categories": categories, "image": image, "navboxes": boxes})
+
+
+def toc_entries(sections) -> list[tuple[str, str, str, int]]:
+    """(number, heading, anchor, level) of the table of contents: "3", then "3.1" for a level-3 heading."""
+    out, top, sub = [], 0, 0
+    if len(sections) < TOC_MIN_SECTIONS:
+        return out
+    for s in sections:
+        if s["level"] <= 2 or top == 0:
+            top, sub = top + 1, 0
+            out.append((str(top), s["heading"], s["anchor"], 2))
+        else:
+            sub += 1
+            out.append((f"{top}.{sub}", s["heading"], s["anchor"], 3))
+    return out
 
 
 def _resolve(conn, slug: str) -> str | None:

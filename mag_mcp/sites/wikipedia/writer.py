@@ -26,21 +26,23 @@ SEED = 8888
 
 
 @dataclass
-class Section:
-    heading: str
-    paragraphs: list[str] = field(default_factory=list)
-    items: list[str] = field(default_factory=list)  # a bullet list after the paragraphs
-    table: tuple[list[str], list[list[str]]] | None = None  # (headers, rows), after the items
-    level: int = 2
-
-
-@dataclass
 class ImageSpec:
     file: str  # e.g. 'North_Shore_Lighthouse.png'
     caption: str  # wiki markup
     alt: str
     kind: str  # drawing routine: skyline | locator | landmark | citymap
     params: dict = field(default_factory=dict)
+
+
+@dataclass
+class Section:
+    heading: str
+    paragraphs: list[str] = field(default_factory=list)
+    items: list[str] = field(default_factory=list)  # a bullet list after the paragraphs
+    table: tuple[list[str], list[list[str]]] | None = None  # (headers, rows), after the items
+    level: int = 2
+    image: ImageSpec | None = None  # a thumbnail floated at the top of the section
+    table_caption: str = ""
 
 
 @dataclass
@@ -57,6 +59,9 @@ class Draft:
     image: ImageSpec | None = None
     infobox_title: str | None = None
     redirects: list[str] = field(default_factory=list)
+    references: list[str] = field(default_factory=list)  # citations (wiki markup), cited as [#n] in the text
+    hatnote: str = ""  # markup shown above the article ("For other uses, see ...")
+    navboxes: list[str] = field(default_factory=list)  # keys of the navigation boxes at the foot
 
 
 # --- phrasing helpers ------------------------------------------------------------------

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from pathlib import Path
 from typing import Any
 
@@ -87,11 +89,112 @@ def select_last(label: str, option: str, guide: str) -> Part:
     }
 
 
+# ------------------------------------------------------------ design declarations
+# Negatives: wrong-but-plausible outcomes the task's checker must fail (`mag tasks verify` runs
+# each through the checker). The helpers below derive the standard ones from the gold answer.
+
+
+def negative(answer: str, why: str) -> dict[str, str]:
+    """An answer the checker must fail, and what makes it plausible."""
+    return {"answer": answer, "why": why}
+
+
+def url_negative(url: str, why: str) -> dict[str, str]:
+    """A final URL the checker must fail (`__SITE__` placeholders allowed)."""
+    return {"url": url, "why": why}
+
+
+def near_entity(value: str, entity: str) -> dict[str, str]:
+    """The value the question's near entity has (`entity`: which one, for the reader)."""
+    return negative(value, f"near entity's value ({entity})")
+
+
+def stale(value: str) -> dict[str, str]:
+    """The value before the task's change (or before the latest update the question is about)."""
+    return negative(value, "stale value before the change")
+
+
+def permuted(values: Sequence[str], sep: str = ", ") -> dict[str, str]:
+    """The gold's values in another order (for a question whose order matters: a ranking, a
+    route): the list rotated by one. Raises ValueError when no other order exists."""
+    items = list(values)
+    if len(set(items)) < 2:
+        raise ValueError(f"a permuted negative needs two different values, got {items}")
+    rotated = items[1:] + items[:1]
+    return negative(sep.join(rotated), "permuted multi-value")
+
+
+def hedged(gold: str, *others: str) -> dict[str, str]:
+    """The gold value offered among near values ("X, GOLD or Y"): an answer that hedges.
+    `others` are plausible values the page shows nearby (at least one)."""
+    if not others:
+        raise ValueError("a hedged negative names at least one other value")
+    if gold in others:
+        raise ValueError(f"a hedged negative's other values must differ from the gold {gold!r}")
+    items = [others[0], gold, *others[1:]]
+    return negative(", ".join(items[:-1]) + " or " + items[-1], "hedged list")
+
+
+def standard_negatives(gold: str | Sequence[str], *, near: dict[str, str] | None = None,
+                       before: str | None = None, ordered: bool = False) -> list[dict[str, str]]:
+    """The usual negatives of an information task: the near entities' values (`near`: entity ->
+    its value), a hedged list around the gold with those values, the stale value `before` a
+    change, and, for an `ordered` multi-value gold, the permuted list."""
+    values = [gold] if isinstance(gold, str) else list(gold)
+    out = [near_entity(v, e) for e, v in (near or {}).items()]
+    others = [v for v in (near or {}).values() if v not in values]
+    if len(values) == 1 and others:
+        out.append(hedged(values[0], *others))
+    if before is not None:
+        out.append(stale(before))
+    if ordered and len(values) > 1:
+        out.append(permuted(values))
+    return out
+
+
+def distractor(site: str, name: str, relation: str, note: str = "", sql: str | None = None,
+               params: Sequence[str | int | float] = ()) -> dict[str, Any]:
+    """A near-duplicate entity on the gold path (`relation`: same_name, similar, older_version,
+    other); `sql` (a SELECT returning a row when it exists) where a plain name lookup in the
+    site's seed would not find it."""
+    out: dict[str, Any] = {"site": site, "name": name, "relation": relation}
+    if note:
+        out["note"] = note
+    if sql is not None:
+        out["sql"] = sql
+        out["params"] = list(params)
+    return out
+
+
+@dataclass
+class Design:
+    """The design declarations of one task (`make_task(design=...)`), written into its `mag`
+    block only where given: `features` (mag_core.task_design.FEATURES), `negatives`,
+    `distractors`, and `answer_space` (plausible answers, where the suite's estimate is wrong)."""
+
+    features: list[str] = dataclass_field(default_factory=list)
+    negatives: list[dict[str, str]] = dataclass_field(default_factory=list)
+    distractors: list[dict[str, Any]] = dataclass_field(default_factory=list)
+    answer_space: int | None = None
+
+    def apply(self, mag: dict[str, Any]) -> None:
+        if self.features:
+            mag["tags"]["features"] = list(self.features)
+        if self.negatives:
+            mag["negatives"] = list(self.negatives)
+        if self.distractors:
+            mag["distractors"] = list(self.distractors)
+        if self.answer_space is not None:
+            mag["answer_space"] = self.answer_space
+
+
 def make_task(
     *, site: str, task_id: str, intent: str, template: str, values: dict[str, Any], template_id: int, kind: str,
     gold: Part, eval_: dict[str, Any], split: str, start_url: str, storage_state: str | None = None,
-    sites: list[str] | None = None,
+    sites: list[str] | None = None, design: Design | None = None,
 ) -> dict[str, Any]:
+    """One task configuration; `design` adds the `mag` block's design declarations (negatives,
+    distractors, features, answer space), each written only when given."""
     t = {
         "sites": sites or [site],
         "task_id": task_id,
@@ -112,6 +215,8 @@ def make_task(
             "checker_mode": "strict",
         },
     }
+    if design is not None:
+        design.apply(t["mag"])
     Task.model_validate(t)  # fail early on a typo
     return t
 
@@ -190,10 +295,10 @@ class TaskBook:
 
     def add(self, tid: int, n: int, short: str, template: str, values: dict[str, Any], kind: str, gold: Part,
             eval_: dict[str, Any], *, sites: list[str] | None = None, start_url: str | None = None,
-            storage_state: str | None = None) -> None:
+            storage_state: str | None = None, design: Design | None = None) -> None:
         self.tasks.append(make_task(
             site=self.site, sites=sites, task_id=f"{self.prefix}-{short}-{n}", intent=template.format(**values),
             template=template, values=values, template_id=tid, kind=kind, gold=gold, eval_=eval_,
             split="train" if tid in self.train_templates else "test", start_url=start_url or self.start_url,
-            storage_state=storage_state if sites else self.storage_state,
+            storage_state=storage_state if sites else self.storage_state, design=design,
         ))

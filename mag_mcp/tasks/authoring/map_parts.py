@@ -49,10 +49,18 @@ class MapFacts(SiteFacts):
     """The seed database and the real pages, for authoring."""
 
     def __init__(self) -> None:
+        from pathlib import Path
+
+        from mag_mcp.sites.base import attach_content
+
         super().__init__("map")
+        # the map keeps its places in a read-only content database beside the seed
+        attach_content(self.db, next((Path(self._tmp.name) / "seeds").glob("map-content-*.sqlite")))
 
     def place(self, name: str) -> PlaceFacts:
-        r = self.db.execute("SELECT * FROM places WHERE name = ?", (name,)).fetchone()
+        """The place called `name` (where a name repeats -- a bus stop named after a landmark -- the
+        original, lowest id, which is the one the map ranks first)."""
+        r = self.db.execute("SELECT * FROM places WHERE name = ? ORDER BY id LIMIT 1", (name,)).fetchone()
         if r is None:
             raise KeyError(name)
         return PlaceFacts(r["id"], r["name"], r["display_name"], dict(r))
@@ -73,10 +81,12 @@ class MapFacts(SiteFacts):
             raise LookupError(f"no route {a!r} -> {b!r} by {mode}")
         return Route(url, m.group(1), m.group(2))
 
-    def search(self, query: str) -> list[tuple[int, str]]:
+    def search(self, query: str) -> list[tuple[int | str, str]]:
+        """The results of the search page in order: (place id, display name) for places, ("way/12",
+        display name) and the like for streets and districts."""
         page = self.client.get("/search", params={"query": query}).text
-        return [(int(i), html.unescape(t)) for i, t in
-                re.findall(r'<a class="set_position" href="/node/(\d+)">([^<]+)</a>', page)]
+        return [(int(i) if kind == "node" else f"{kind}/{i}", html.unescape(t)) for kind, i, t in
+                re.findall(r'<a class="set_position"[^>]*href="/(node|way|relation)/(\d+)">([^<]+)</a>', page)]
 
     def node_page(self, pid: int) -> str:
         return html.unescape(self.client.get(f"/node/{pid}").text)

@@ -5,9 +5,12 @@ templates, each with gold trajectories in both groundings. Run
 
 Facts (authors, scores, comment counts, the newest post of a forum, which
 comment comes first under a post, the forum dropdown's order) are read from the
-forum itself: the seed database is built and the real pages are rendered, so
-the tasks can't drift from the site. Guides name what a person sees, never mark
-ids or pixels, and their phrasing varies between instances.
+forum itself: the seed database (the cached one, with its content database
+attached) and the real pages of a fresh copy of it, so the tasks can't drift from
+the site. Guides name what a person sees, never mark ids or pixels, and their
+phrasing varies between instances. Instances are chosen so that what a step
+clicks is in the first screenful of its page (the list of forums shows its first
+eighteen rows, a post its first comment).
 """
 
 from __future__ import annotations
@@ -34,7 +37,6 @@ from mag_mcp.tasks.authoring.common import (
     url_eval,
     write_task_file,
 )
-from mag_mcp.tasks.authoring.shopping_parts import type_ahead_keys
 
 SITE = "reddit"
 AUTH = "./.auth/reddit_state.json"
@@ -55,10 +57,20 @@ class Post:
 
 
 class ForumFacts(SiteFacts):
-    """The seed database and the real pages, for authoring."""
+    """The seed database (with `content` attached) and the real pages, for authoring."""
 
-    def __init__(self) -> None:
-        super().__init__("reddit")
+    def __init__(self) -> None:  # noqa: D107 - a SiteFacts over MAG's cached seed instead of a fresh build
+        from starlette.testclient import TestClient
+
+        from mag_mcp.sites.base import STATE_HEADER, SiteStateStore
+        from mag_mcp.sites.reddit import SITE
+
+        store = SiteStateStore(SITE)
+        store.create("authoring")  # a fresh copy: nothing a person did on the default state leaks in
+        self.db = store.connect("authoring")  # with the content database attached
+        self.client = TestClient(SITE.create_app(store), headers={STATE_HEADER: "authoring"})
+        for cookie in SITE.login_cookies:
+            self.client.cookies.set(cookie.name, cookie.value)
 
     def get(self, path: str, **params: str) -> str:
         return self.client.get(path, params=params or None).text
@@ -76,6 +88,7 @@ class ForumFacts(SiteFacts):
         rows = self.db.execute(
             "SELECT s.id FROM submissions s WHERE s.user_id != 1 AND s.id NOT IN "
             "(SELECT submission_id FROM submission_votes WHERE user_id = 1) AND length(s.title) < 70 "
+            "AND s.locked = 0 AND s.sticky = 0 "
             f"AND {where} ORDER BY s.id DESC").fetchall()
         out: list[Post] = []
         for r in rows[offset:]:
@@ -107,8 +120,9 @@ class ForumFacts(SiteFacts):
         if not m:
             return None
         cid = int(m.group(1))
-        r = self.db.execute("SELECT body, parent_id FROM comments WHERE id = ?", (cid,)).fetchone()
-        if r["parent_id"] is not None:
+        r = self.db.execute("SELECT t.body, c.parent_id FROM comments c JOIN content.comment_texts t ON t.id = c.id"
+                            " WHERE c.id = ?", (cid,)).fetchone()
+        if r is None or r["parent_id"] is not None:
             return None
         return cid, html_lib.unescape(m.group(2)), r["body"]
 
@@ -147,12 +161,13 @@ def forums_page(key: str) -> Part:
 
 
 def forum_select(forum: str, options: list[str]) -> Part:
-    keys = type_ahead_keys(forum, options, "Choose a forum")
-    coord = [s("click", "Click the “Forum” dropdown.", role("combobox", "Forum"))]
-    for i, k in enumerate(keys):
-        coord.append(s("press", f"Press {k.upper()} to jump through the forums starting with {k.upper()}"
-                       + (f" until “{forum}”." if i == len(keys) - 1 else "."), None, k))
-    coord.append(s("press", f"Press Enter to choose “{forum}”.", None, "Enter"))
+    """The "Forum" dropdown (over a hundred forums): `select` with marks; with coordinates, open it and
+    type the forum's name (the dropdown jumps to the first forum starting with what is typed)."""
+    if forum not in options:
+        raise ValueError(f"no forum {forum!r} in the dropdown")
+    coord = [s("click", "Click the “Forum” dropdown.", role("combobox", "Forum")),
+             s("type", f"Type “{forum}” to jump to it in the list.", None, forum),
+             s("press", f"Press Enter to choose “{forum}”.", None, "Enter")]
     return {"som": [s("select", f"Choose “{forum}” in the “Forum” dropdown.", role("combobox", "Forum"), forum)],
             "coord": coord}
 
@@ -236,7 +251,7 @@ def build() -> list[dict[str, Any]]:
 
     # 9105 forum sorted by top of a period (navigation)
     periods = [("year", "Past year"), ("month", "Past month"), ("week", "Past week"), ("year", "Past year")]
-    for n, (forum, (t, label)) in enumerate(zip(["consoles", "Art", "books", "boardgames"], periods, strict=True), 1):
+    for n, (forum, (t, label)) in enumerate(zip(["cars", "Art", "books", "boardgames"], periods, strict=True), 1):
         key = f"top{n}"
         add(9105, n, "top", "Show me the top posts of the {period} in the {forum} forum.",
             {"period": label.lower(), "forum": forum}, "navigation", chain(
@@ -276,7 +291,7 @@ def build() -> list[dict[str, Any]]:
 
     # 9108 subscribe (state)
     subs = set(f.subscribed())
-    for n, forum in enumerate([x for x in ["Art", "boardgames", "consoles", "DIY"] if x not in subs], 1):
+    for n, forum in enumerate([x for x in ["Art", "boardgames", "cars", "Baking"] if x not in subs], 1):
         key = f"sub{n}"
         add(9108, n, "subscribe", "Subscribe to the {forum} forum.", {"forum": forum}, "state_change", chain(
             forums_page(key), same(
@@ -338,18 +353,17 @@ def build() -> list[dict[str, Any]]:
     # 9112 reply to a comment (state)
     reply_texts = ["I see it the same way.", "Could you explain a bit more?", "Good to know, thanks.",
                    "Ha, that made me laugh."]
-    # Post 1032's first comment sits just above the fold, so one scroll carries its "Reply" link
-    # out of view (found by `mag tasks verify`); the others need exactly one scroll.
-    with_comments = [p for p in f.searchable_posts(40, "s.comment_count > 0 AND s.body IS NULL", offset=60)
-                     if f.first_comment(p) and p.id != 1032]
+    # Title-only posts whose first comment is short: its "Reply" link is in the first screenful.
+    with_comments = [p for p in f.searchable_posts(40, "s.comment_count BETWEEN 1 AND 40 AND s.body_in_content = 0"
+                                                   " AND s.url IS NULL AND s.locked = 0", offset=60)
+                     if (fc := f.first_comment(p)) and len(fc[2]) < 120]
     for n, (p, text) in enumerate(zip(with_comments[:4], reply_texts, strict=True), 1):
         key = f"reply{n}"
         cid, who, _body = f.first_comment(p)  # type: ignore[misc]
         add(9112, n, "reply", "Reply \"{text}\" to the first comment, by {who}, on the post \"{title}\".",
             {"text": text, "who": who, "title": p.title}, "state_change", chain(
                 open_post(key, p),
-                same(s("scroll", "Scroll down to the comments.", value="down"),
-                     s("click", pick(key, [f"Under the first comment, by {who}, click “Reply”.",
+                same(s("click", pick(key, [f"Under the first comment, by {who}, click “Reply”.",
                                            f"Click the “Reply” link of {who}'s comment."]),
                        role("link", f"Reply to comment {cid} by {who}"))),
                 field("Comment", text, f"Type “{text}” into the reply box.", clear=False),

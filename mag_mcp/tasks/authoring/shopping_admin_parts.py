@@ -126,6 +126,8 @@ def mdy(d: date) -> str:
 
 SECTIONS = {  # menu section -> (item, what the item is called in a guide)
     ("Sales", "Orders"): "the orders grid",
+    ("Sales", "Invoices"): "the invoices grid",
+    ("Marketing", "Cart Price Rules"): "the cart price rules",
     ("Catalog", "Products"): "the products grid",
     ("Customers", "All Customers"): "the customers grid",
     ("Marketing", "All Reviews"): "all reviews",

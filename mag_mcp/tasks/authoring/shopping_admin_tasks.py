@@ -63,9 +63,10 @@ from mag_mcp.tasks.authoring.shopping_admin_parts import (
     show_filters,
     us_states,
 )
+from mag_mcp.tasks.authoring.shopping_admin_sales import add_sales_templates
 
 # Templates whose tasks train; the rest are test (about 70/30 by template).
-TRAIN_TEMPLATES = {9401, 9402, 9404, 9406, 9407, 9408, 9410, 9412}
+TRAIN_TEMPLATES = {9401, 9402, 9404, 9406, 9407, 9408, 9410, 9412, 9413, 9415}
 
 
 # ------------------------------------------------------------ templates
@@ -281,6 +282,14 @@ def build() -> list[dict[str, Any]]:
                 entry("Price *", "Price", f"{price:.2f}", f"Replace the price with {price:.2f}."),
                 entry("Quantity", "Quantity", str(qty), pick(key + "q", [f"Set “Quantity” to {qty}.",
                                                                          f"Replace the quantity with {qty}."])),
+                same(s("scroll", pick(key + "scroll", [
+                    "Scroll down past the main fields to the collapsible sections.",
+                    "Scroll down the form to the sections below the product details.",
+                ]), value="down")),
+                click(key + "content", "button", "Content", [
+                    "Click the “Content” section title to expand it.",
+                    "Open the collapsed “Content” section, which holds the description.",
+                ]),
                 entry("Description", "Description", desc, pick(key + "d", [
                     f"Replace the whole text of “Description” with “{desc}”.",
                     f"Clear the Description box and write “{desc}”.",
@@ -438,6 +447,7 @@ def build() -> list[dict[str, Any]]:
                 stop(f"The {report} report for {mdy(start)} to {mdy(end)} is shown, one row per {period.lower()}."),
             ), url_eval(f"{HOME}/reports/report_sales/{path}/?from={mdy(start)}&to={mdy(end)}"
                         f"&period={period.lower()}"))
+    add_sales_templates(f, book)  # 9413-9415: invoices, shipping, cart price rules
     return checked(tasks)
 
 

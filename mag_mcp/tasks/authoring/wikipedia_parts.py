@@ -46,6 +46,7 @@ class Article:
     kind: str
     infobox: dict[str, str]  # label -> plain value, in page order
     sections: list[tuple[str, str]]  # (heading, anchor), in page order
+    levels: tuple[int, ...] = ()  # each section's heading level (2 or 3), in page order
 
     @property
     def url(self) -> str:
@@ -63,10 +64,20 @@ class Article:
 
 
 class WikiFacts(SiteFacts):
-    """The seed database and the real pages, for authoring."""
+    """The seed database (with the wiki's read-only content database attached, where the
+    articles live) and the real pages, for authoring."""
 
     def __init__(self) -> None:
         super().__init__(SITE)
+        if "content" not in [r[1] for r in self.db.execute("PRAGMA database_list")]:
+            from pathlib import Path
+
+            from mag_mcp.sites.base import SiteStateStore, attach_content
+            from mag_mcp.sites.registry import site_spec
+
+            store = SiteStateStore(site_spec(SITE), Path(self._tmp.name))  # the files built just now
+            if store.content_path is not None:
+                attach_content(self.db, store.content_path)
 
     def article(self, title: str) -> Article:
         r = self.db.execute("SELECT id, title, kind FROM articles WHERE title = ?", (title,)).fetchone()
@@ -74,9 +85,10 @@ class WikiFacts(SiteFacts):
             raise KeyError(title)
         box = {x["label"]: x["value"] for x in self.db.execute(
             "SELECT label, value FROM infobox_rows WHERE article_id = ? ORDER BY position", (r["id"],))}
-        secs = [(x["heading"], x["anchor"]) for x in self.db.execute(
-            "SELECT heading, anchor FROM sections WHERE article_id = ? ORDER BY position", (r["id"],))]
-        return Article(r["id"], r["title"], r["kind"], box, secs)
+        rows = self.db.execute("SELECT heading, anchor, level FROM sections WHERE article_id = ? ORDER BY position",
+                               (r["id"],)).fetchall()
+        return Article(r["id"], r["title"], r["kind"], box, [(x["heading"], x["anchor"]) for x in rows],
+                       tuple(x["level"] for x in rows))
 
     def page(self, title: str) -> str:
         resp = self.client.get(article_url(title))
@@ -135,11 +147,22 @@ def row_links(page: str, label: str) -> list[str]:
 
 
 def toc_name(art: Article, heading: str) -> str:
-    """The accessible name of a section's entry in the table of contents ("3 Landmarks")."""
+    """The accessible name of a section's entry in the table of contents: "3 Landmarks", or
+    "3.1 Climate" for a level-3 heading (numbered as the site's sidebar numbers them)."""
     headings = [h for h, _ in art.sections]
     if len(headings) < 4:
         raise LookupError(f"{art.title} has no table of contents")
-    return f"{headings.index(heading) + 1} {heading}"
+    top = sub = 0
+    for (h, _), level in zip(art.sections, art.levels or (2,) * len(headings)):
+        if level <= 2 or top == 0:
+            top, sub = top + 1, 0
+            number = str(top)
+        else:
+            sub += 1
+            number = f"{top}.{sub}"
+        if h == heading:
+            return f"{number} {heading}"
+    raise LookupError(f"{art.title} has no section {heading!r}")
 
 
 def number_ref(value: str) -> str:

@@ -1,0 +1,232 @@
+"""Every kind of place the map knows: its OSM tag, the label people see, the words a
+searcher may use for it and how important Nominatim ranks it.
+
+`places_data` holds the categories of the original hand-made places; this module adds
+the categories the generated places bring (`poi_specs`) and merges both into
+`CATEGORY_TAGS` / `CATEGORY_WORDS`, which the geocoder, the pages and the tiles read.
+Categories are lower-case words ('cafe', 'post box'); a place's ``category`` column is
+one of the keys of `CATEGORY_TAGS`.
+"""
+
+from __future__ import annotations
+
+from . import places_data as D
+
+# category -> (OSM key, OSM value, label shown to people)
+NEW_CATEGORY_TAGS: dict[str, tuple[str, str, str]] = {
+    "ice cream": ("amenity", "ice_cream", "Ice Cream"),
+    "nightclub": ("amenity", "nightclub", "Nightclub"),
+    "food court": ("amenity", "food_court", "Food Court"),
+    "butcher": ("shop", "butcher", "Butcher"),
+    "deli": ("shop", "deli", "Delicatessen"),
+    "greengrocer": ("shop", "greengrocer", "Greengrocer"),
+    "liquor store": ("shop", "alcohol", "Alcohol Shop"),
+    "wine shop": ("shop", "wine", "Wine Shop"),
+    "shoe shop": ("shop", "shoes", "Shoe Shop"),
+    "jewelry store": ("shop", "jewelry", "Jewelry Shop"),
+    "hairdresser": ("shop", "hairdresser", "Hairdresser"),
+    "beauty salon": ("shop", "beauty", "Beauty Shop"),
+    "laundry": ("shop", "laundry", "Laundry"),
+    "dry cleaner": ("shop", "dry_cleaning", "Dry Cleaning"),
+    "furniture store": ("shop", "furniture", "Furniture Shop"),
+    "electronics store": ("shop", "electronics", "Electronics Shop"),
+    "mobile phone shop": ("shop", "mobile_phone", "Mobile Phone Shop"),
+    "optician": ("shop", "optician", "Optician"),
+    "sports shop": ("shop", "sports", "Sports Shop"),
+    "toy store": ("shop", "toys", "Toy Shop"),
+    "pet shop": ("shop", "pet", "Pet Shop"),
+    "car repair": ("shop", "car_repair", "Car Repair"),
+    "car dealer": ("shop", "car", "Car Shop"),
+    "tyre shop": ("shop", "tyres", "Tyre Shop"),
+    "art shop": ("shop", "art", "Art Shop"),
+    "music shop": ("shop", "musical_instrument", "Musical Instrument Shop"),
+    "stationery shop": ("shop", "stationery", "Stationery Shop"),
+    "variety store": ("shop", "variety_store", "Variety Store"),
+    "second hand shop": ("shop", "second_hand", "Second Hand Shop"),
+    "thrift store": ("shop", "charity", "Charity Shop"),
+    "travel agency": ("shop", "travel_agency", "Travel Agency"),
+    "copy shop": ("shop", "copyshop", "Copyshop"),
+    "tailor": ("shop", "tailor", "Tailor"),
+    "garden centre": ("shop", "garden_centre", "Garden Centre"),
+    "department store": ("shop", "department_store", "Department Store"),
+    "chocolate shop": ("shop", "chocolate", "Chocolate Shop"),
+    "tea shop": ("shop", "tea", "Tea Shop"),
+    "seafood shop": ("shop", "seafood", "Seafood Shop"),
+    "outdoor shop": ("shop", "outdoor", "Outdoor Shop"),
+    "atm": ("amenity", "atm", "ATM"),
+    "doctor": ("amenity", "doctors", "Doctors"),
+    "veterinary": ("amenity", "veterinary", "Veterinary"),
+    "post box": ("amenity", "post_box", "Post Box"),
+    "charging station": ("amenity", "charging_station", "Charging Station"),
+    "bicycle parking": ("amenity", "bicycle_parking", "Bicycle Parking"),
+    "bicycle rental": ("amenity", "bicycle_rental", "Bicycle Rental"),
+    "car rental": ("amenity", "car_rental", "Car Rental"),
+    "car wash": ("amenity", "car_wash", "Car Wash"),
+    "taxi stand": ("amenity", "taxi", "Taxi"),
+    "community centre": ("amenity", "community_centre", "Community Centre"),
+    "arts centre": ("amenity", "arts_centre", "Arts Centre"),
+    "social facility": ("amenity", "social_facility", "Social Facility"),
+    "nursing home": ("amenity", "nursing_home", "Nursing Home"),
+    "college": ("amenity", "college", "College"),
+    "toilets": ("amenity", "toilets", "Toilets"),
+    "drinking water": ("amenity", "drinking_water", "Drinking Water"),
+    "recycling": ("amenity", "recycling", "Recycling"),
+    "fountain": ("amenity", "fountain", "Fountain"),
+    "shelter": ("amenity", "shelter", "Shelter"),
+    "courthouse": ("amenity", "courthouse", "Courthouse"),
+    "guest house": ("tourism", "guest_house", "Guest House"),
+    "motel": ("tourism", "motel", "Motel"),
+    "gallery": ("tourism", "gallery", "Gallery"),
+    "attraction": ("tourism", "attraction", "Attraction"),
+    "viewpoint": ("tourism", "viewpoint", "Viewpoint"),
+    "artwork": ("tourism", "artwork", "Artwork"),
+    "tourist information": ("tourism", "information", "Tourist Information"),
+    "picnic site": ("tourism", "picnic_site", "Picnic Site"),
+    "playground": ("leisure", "playground", "Playground"),
+    "sports pitch": ("leisure", "pitch", "Pitch"),
+    "sports centre": ("leisure", "sports_centre", "Sports Centre"),
+    "swimming pool": ("leisure", "swimming_pool", "Swimming Pool"),
+    "dog park": ("leisure", "dog_park", "Dog Park"),
+    "marina": ("leisure", "marina", "Marina"),
+    "dance studio": ("leisure", "dance", "Dance"),
+    "company office": ("office", "company", "Company Office"),
+    "lawyer": ("office", "lawyer", "Lawyer"),
+    "estate agent": ("office", "estate_agent", "Estate Agent"),
+    "insurance office": ("office", "insurance", "Insurance Office"),
+    "accountant": ("office", "accountant", "Accountant"),
+    "government office": ("office", "government", "Government Office"),
+    "ngo office": ("office", "ngo", "NGO Office"),
+    "memorial": ("historic", "memorial", "Memorial"),
+    "monument": ("historic", "monument", "Monument"),
+    "winery": ("craft", "winery", "Winery"),
+    "carpenter": ("craft", "carpenter", "Carpenter"),
+    "railway halt": ("railway", "halt", "Railway Halt"),
+}
+
+NEW_CATEGORY_WORDS: dict[str, tuple[str, ...]] = {
+    "ice cream": ("ice", "cream", "gelato", "dessert"),
+    "nightclub": ("nightclub", "club", "clubs", "dance", "nightlife"),
+    "food court": ("food", "court", "restaurant"),
+    "butcher": ("butcher", "butchers", "meat"),
+    "deli": ("deli", "delicatessen", "sandwich"),
+    "greengrocer": ("greengrocer", "grocer", "vegetables", "fruit", "produce"),
+    "liquor store": ("liquor", "alcohol", "wine", "spirits", "store"),
+    "wine shop": ("wine", "wines", "shop", "store"),
+    "shoe shop": ("shoes", "shoe", "shop", "store"),
+    "jewelry store": ("jewelry", "jewellery", "jeweler", "store"),
+    "hairdresser": ("hairdresser", "hair", "salon", "barber", "haircut"),
+    "beauty salon": ("beauty", "salon", "nails", "spa"),
+    "laundry": ("laundry", "laundromat", "washing"),
+    "dry cleaner": ("dry", "cleaning", "cleaner", "cleaners", "laundry"),
+    "furniture store": ("furniture", "store", "shop"),
+    "electronics store": ("electronics", "computer", "computers", "store"),
+    "mobile phone shop": ("mobile", "phone", "phones", "cell", "shop"),
+    "optician": ("optician", "glasses", "eyewear", "optometrist"),
+    "sports shop": ("sports", "sporting", "goods", "shop", "store"),
+    "toy store": ("toys", "toy", "store", "shop"),
+    "pet shop": ("pet", "pets", "shop", "store"),
+    "car repair": ("car", "repair", "garage", "mechanic", "auto"),
+    "car dealer": ("car", "cars", "dealer", "dealership", "auto"),
+    "tyre shop": ("tyre", "tyres", "tire", "tires", "auto"),
+    "art shop": ("art", "supplies", "shop"),
+    "music shop": ("music", "instruments", "guitar", "shop"),
+    "stationery shop": ("stationery", "office", "supplies", "shop"),
+    "variety store": ("variety", "store", "shop", "dollar"),
+    "second hand shop": ("second", "hand", "used", "vintage", "shop"),
+    "thrift store": ("thrift", "charity", "store", "shop"),
+    "travel agency": ("travel", "agency", "agent", "tours"),
+    "copy shop": ("copy", "print", "printing", "shop"),
+    "tailor": ("tailor", "alterations", "sewing"),
+    "garden centre": ("garden", "centre", "center", "nursery", "plants"),
+    "department store": ("department", "store", "shopping"),
+    "chocolate shop": ("chocolate", "chocolates", "sweets", "shop"),
+    "tea shop": ("tea", "shop"),
+    "seafood shop": ("seafood", "fish", "market", "shop"),
+    "outdoor shop": ("outdoor", "camping", "hiking", "shop"),
+    "atm": ("atm", "cash", "bank"),
+    "doctor": ("doctor", "doctors", "medical", "physician", "health"),
+    "veterinary": ("veterinary", "vet", "vets", "animal"),
+    "post box": ("post", "box", "mailbox", "mail", "letter"),
+    "charging station": ("charging", "station", "ev", "electric", "charger"),
+    "bicycle parking": ("bicycle", "bike", "parking", "rack"),
+    "bicycle rental": ("bicycle", "bike", "rental", "share", "hire"),
+    "car rental": ("car", "rental", "hire"),
+    "car wash": ("car", "wash"),
+    "taxi stand": ("taxi", "cab", "stand"),
+    "community centre": ("community", "centre", "center", "hall"),
+    "arts centre": ("arts", "centre", "center", "gallery"),
+    "social facility": ("social", "facility", "shelter", "services"),
+    "nursing home": ("nursing", "home", "care", "retirement"),
+    "college": ("college", "school", "campus"),
+    "toilets": ("toilets", "toilet", "restroom", "restrooms", "wc"),
+    "drinking water": ("drinking", "water", "fountain"),
+    "recycling": ("recycling", "recycle", "bins"),
+    "fountain": ("fountain", "fountains"),
+    "shelter": ("shelter",),
+    "courthouse": ("courthouse", "court"),
+    "guest house": ("guest", "house", "bed", "breakfast", "lodging", "accommodation", "hotel"),
+    "motel": ("motel", "motels", "hotel", "lodging", "accommodation"),
+    "gallery": ("gallery", "galleries", "art"),
+    "attraction": ("attraction", "attractions", "sights", "sightseeing"),
+    "viewpoint": ("viewpoint", "view", "lookout", "scenic"),
+    "artwork": ("artwork", "art", "sculpture", "mural", "statue"),
+    "tourist information": ("tourist", "information", "visitor", "info"),
+    "picnic site": ("picnic", "site", "tables"),
+    "playground": ("playground", "playgrounds", "play", "kids"),
+    "sports pitch": ("pitch", "field", "court", "sports"),
+    "sports centre": ("sports", "centre", "center", "recreation"),
+    "swimming pool": ("swimming", "pool", "pools", "swim"),
+    "dog park": ("dog", "park", "dogs"),
+    "marina": ("marina", "boats", "harbor", "harbour"),
+    "dance studio": ("dance", "studio", "dancing"),
+    "company office": ("office", "company", "offices"),
+    "lawyer": ("lawyer", "lawyers", "attorney", "law", "legal"),
+    "estate agent": ("real", "estate", "realtor", "agent", "realty"),
+    "insurance office": ("insurance", "office", "agent"),
+    "accountant": ("accountant", "accounting", "tax", "cpa"),
+    "government office": ("government", "office", "city", "county"),
+    "ngo office": ("ngo", "office", "nonprofit", "foundation"),
+    "memorial": ("memorial", "monument", "historic"),
+    "monument": ("monument", "memorial", "historic", "statue"),
+    "winery": ("winery", "wine", "tasting"),
+    "carpenter": ("carpenter", "woodwork", "joinery"),
+    "railway halt": ("railway", "halt", "train", "station", "rail"),
+}
+
+CATEGORY_TAGS: dict[str, tuple[str, str, str]] = {**D.CATEGORY_TAGS, **NEW_CATEGORY_TAGS}
+CATEGORY_WORDS: dict[str, tuple[str, ...]] = {**D.CATEGORY_WORDS, **NEW_CATEGORY_WORDS}
+
+# Nominatim-like importance of a category (0..1): how prominent such a place is. Landmarks add
+# LANDMARK_BONUS; a category not listed gets DEFAULT_IMPORTANCE.
+_IMPORTANCE: dict[str, float] = {
+    "town hall": 0.55, "university": 0.55, "hospital": 0.5, "train station": 0.5, "ferry terminal": 0.45,
+    "stadium": 0.45, "zoo": 0.45, "museum": 0.4, "library": 0.4, "shopping mall": 0.4, "park": 0.35,
+    "garden": 0.35, "beach": 0.35, "square": 0.35, "bridge": 0.35, "lighthouse": 0.35, "theatre": 0.35,
+    "observatory": 0.35, "reservoir": 0.3, "market": 0.3, "college": 0.3, "courthouse": 0.3, "cinema": 0.28,
+    "department store": 0.28, "police station": 0.28, "fire station": 0.25, "hotel": 0.25, "school": 0.25,
+    "church": 0.25, "place of worship": 0.22, "supermarket": 0.2, "community centre": 0.2, "marina": 0.22,
+    "swimming pool": 0.2, "sports centre": 0.2, "arts centre": 0.2, "gallery": 0.2, "attraction": 0.22,
+    "brewery": 0.2, "railway halt": 0.2, "restaurant": 0.15, "cafe": 0.15, "bar": 0.15, "pub": 0.15,
+    "bus stop": 0.08, "post box": 0.03, "bicycle parking": 0.03, "toilets": 0.04, "drinking water": 0.03,
+    "recycling": 0.03, "atm": 0.05, "charging station": 0.05, "shelter": 0.04, "bench": 0.02,
+}
+DEFAULT_IMPORTANCE = 0.1
+LANDMARK_BONUS = 0.25
+
+
+def category_importance(category: str, landmark: bool = False) -> float:
+    return round(_IMPORTANCE.get(category, DEFAULT_IMPORTANCE) + (LANDMARK_BONUS if landmark else 0.0), 3)
+
+
+def label_of(category: str) -> str:
+    """What the page calls a category ('Café', 'Post Box'); unknown ones are title-cased."""
+    return CATEGORY_TAGS.get(category, ("", "", category.title()))[2]
+
+
+# Road classes as Nominatim names them in a result list.
+HIGHWAY_LABELS = {
+    "motorway": "Motorway", "primary": "Primary Road", "secondary": "Secondary Road", "tertiary": "Tertiary Road",
+    "residential": "Residential Road", "cycleway": "Cycle Path", "footway": "Footpath",
+}
+HIGHWAY_IMPORTANCE = {"motorway": 0.4, "primary": 0.33, "secondary": 0.29, "tertiary": 0.25, "residential": 0.2,
+                      "cycleway": 0.18, "footway": 0.14}

@@ -1,0 +1,120 @@
+"""Compare Products (Magento's catalog/product_compare) and Advanced Search (catalogsearch/advanced)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+
+from ..base import db
+from . import listing
+from .common import (
+    current_customer,
+    form_view,
+    login_redirect,
+    now,
+    parse_int,
+    redirect,
+    render,
+    require_customer,
+    safe_path,
+)
+
+MAX_COMPARE = 8
+
+
+@form_view
+def compare_add(request: Request, form: dict[str, str]) -> Response:
+    conn = db(request)
+    back = safe_path(form.get("return"), "/catalog/product_compare/")
+    customer = current_customer(request)
+    if customer is None:
+        return login_redirect(request, back)
+    product = conn.execute("SELECT id, name FROM products WHERE id = ? AND status = 1 AND visibility != 1",
+                           (parse_int(form.get("product")),)).fetchone()
+    if product is None:
+        return redirect(request, back, "This product is no longer available.", "error")
+    count = conn.execute("SELECT COUNT(*) FROM compare_items WHERE customer_id = ?", (customer["id"],)).fetchone()[0]
+    if count >= MAX_COMPARE:
+        return redirect(request, back, f"You can compare up to {MAX_COMPARE} products.", "error")
+    conn.execute("INSERT OR IGNORE INTO compare_items (customer_id, product_id, added_at) VALUES (?,?,?)",
+                 (customer["id"], product["id"], now()))
+    return redirect(request, back, f"You added product {product['name']} to the comparison list.")
+
+
+@form_view
+def compare_remove(request: Request, form: dict[str, str]) -> Response:
+    conn = db(request)
+    customer = current_customer(request)
+    if customer is None:
+        return login_redirect(request, "/catalog/product_compare/")
+    conn.execute("DELETE FROM compare_items WHERE customer_id = ? AND product_id = ?",
+                 (customer["id"], parse_int(form.get("product"))))
+    return redirect(request, "/catalog/product_compare/", "You removed the product from the comparison list.")
+
+
+@form_view
+def compare_clear(request: Request, form: dict[str, str]) -> Response:
+    conn = db(request)
+    customer = current_customer(request)
+    if customer is None:
+        return login_redirect(request, "/catalog/product_compare/")
+    conn.execute("DELETE FROM compare_items WHERE customer_id = ?", (customer["id"],))
+    return redirect(request, "/catalog/product_compare/", "You cleared the comparison list.")
+
+
+@require_customer
+def compare(request: Request) -> Response:
+    conn = db(request)
+    ids = [r[0] for r in conn.execute("SELECT product_id FROM compare_items WHERE customer_id = ? ORDER BY id",
+                                      (current_customer(request)["id"],))]
+    products = listing.page_products(conn, ids)
+    specs: dict[int, dict[str, str]] = {}
+    for pid, raw in conn.execute("SELECT product_id, specs FROM content.product_texts WHERE product_id IN"
+                                 " (SELECT value FROM json_each(?))", (json.dumps(ids),)):
+        specs[pid] = dict(json.loads(raw))
+    labels = list(dict.fromkeys(label for s in specs.values() for label in s))
+    return render(request, "compare.html", dict(title="Compare Products", products=products, specs=specs,
+                                                labels=labels))
+
+
+def advanced(request: Request) -> Response:
+    return render(request, "advanced_search.html", dict(title="Advanced Search", values={}))
+
+
+def advanced_result(request: Request) -> Response:
+    """Products whose name, SKU and description hold the given texts and whose price is in range."""
+    conn = db(request)
+    qp = request.query_params
+    values = {k: (qp.get(k) or "").strip() for k in ("name", "sku", "description", "price_from", "price_to")}
+    where, params, asked = [], [], []
+    for key, column, label in (("name", "p.name", "Name"), ("sku", "p.sku", "SKU"),
+                               ("description", "p.description", "Description")):
+        if values[key]:
+            where.append(f"{column} LIKE ?")
+            params.append(f"%{values[key]}%")
+            asked.append(f"{label}: {values[key]}")
+    for key, op, label in (("price_from", ">=", "Price from"), ("price_to", "<=", "Price to")):
+        value = parse_float(values[key])
+        if value is not None:
+            where.append(f"p.price {op} ?")
+            params.append(value)
+            asked.append(f"{label}: {value:.2f}")
+    if not where:
+        return render(request, "advanced_search.html", dict(
+            title="Advanced Search", values=values,
+            messages=[["error", "Enter a search term and try again."]]))
+    rows = listing.candidates(conn, " AND ".join(where), params)
+    ctx: dict[str, Any] = dict(title="Advanced Search Results", q=None, category=None, advanced=asked,
+                               category_filters=[], corrections={})
+    ctx.update(listing.listing_context(request, conn, rows, "name"))
+    return render(request, "listing.html", ctx)
+
+
+def parse_float(value: str) -> float | None:
+    try:
+        return float(value) if value else None
+    except ValueError:
+        return None
