@@ -24,7 +24,7 @@ categories(id, parent_id NULL for top level, name, slug, url_path UNIQUE -- e.g.
     level 1..3, position)  -- 348 categories: 14 top levels, every leaf at level 3
     (`taxonomy.category_tree()`: the original 64 keep ids 1..64; original second-level
     leaves became parents, their products moved into the new leaves under them)
-products(id, sku UNIQUE -- ASIN-like 'B0XXXXXXXX' (a configurable product's child:
+products(id, sku UNIQUE -- ASIN-like: 'B0' and 8 letters or digits (a configurable product's child:
     '<parent sku>-<size>-<colour>'), name, slug UNIQUE -- page URL is '/<slug>.html',
     brand, price, category_id -> categories (always a leaf),
     description -- the short description, lines joined by '\\n', lines starting '- ' are
