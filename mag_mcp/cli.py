@@ -222,6 +222,11 @@ def run(
         raise typer.Exit(1) from None
     Console().print(results_table(res))
     err.print(f"results: {out / 'results.json'}  episodes: {out / 'episodes.jsonl'}", soft_wrap=True)
+    errored = sum(e.status == "error" for e in res.episodes)
+    if errored:  # an episode that could not be run is no result: say so in the exit status too
+        err.print(f"[red]{errored} episode(s) could not be run to their end[/]; rerun into the same --out "
+                  "to redo just those", soft_wrap=True)
+        raise typer.Exit(1)
 
 
 tasks_app = typer.Typer(no_args_is_help=True, help="List, verify, count, review and import tasks.")
@@ -280,19 +285,31 @@ def tasks_verify(
                                                        "negatives the strict rules leave open (fuzzy, N/A)")] = None,
     judge_model: Annotated[str | None, typer.Option(envvar="MAG_JUDGE_MODEL", help="Answer judge model")] = None,
     judge_api_key_env: Annotated[str, typer.Option(help="Environment variable holding the judge's key")] = "OPENAI_API_KEY",
+    stale: Annotated[bool, typer.Option(
+        "--stale", help="Only the tasks whose entry in the verification record is missing or out of date "
+                        "(the task or a site changed)")] = False,
+    record: Annotated[bool, typer.Option(
+        "--record", help="Write the outcome into the verification record (mag_mcp/tasks/verified.json) "
+                         "that `make test` checks")] = False,
 ) -> None:
     """Replay every gold trajectory (all must pass), the no-op agent (must fail navigation and
     state-changing tasks), and check every negative of a task (must fail its checker); prints the
     count of negatives checked and any that pass. Exits non-zero on any failure."""
-    from mag_mcp.tasks.commands import CommandError, answer_judge, run_verify
+    from mag_mcp.tasks.commands import CommandError, answer_judge, run_verify, stale_selection
 
     groundings = _groundings(grounding)
     chosen = [t for t in _select(site) if t.mag and t.mag.gold]
+    if stale:
+        chosen = stale_selection(chosen, groundings)
+        if not chosen:
+            return
     if not chosen:
         raise typer.BadParameter("no task with gold trajectories matches")
+    if record and negatives_only:
+        raise fail("--record needs the gold replay: drop --negatives-only")
     try:
         judge = answer_judge(judge_base_url, judge_model, judge_api_key_env, out / "judge-cache")
-        ok = run_verify(chosen, groundings, out, concurrency, server, negatives_only, judge)
+        ok = run_verify(chosen, groundings, out, concurrency, server, negatives_only, judge, record)
     except CommandError as e:
         raise fail(str(e)) from None
     if not ok:

@@ -1,6 +1,8 @@
-"""Gold replay through the real MCP transports: every task in both groundings
-succeeds over stdio (with the no-op floor, as `mag tasks verify`), and a task
-of every shop and cross-site template over streamable HTTP."""
+"""Gold replay through the real MCP transports. Over stdio, `mag tasks verify` of the longest task
+of every template (both groundings, the no-op floor and the negatives: tests/gold_sample.py); the
+rest of the suite through the verification record, which must be current for every task (the task
+and its sites unchanged since `mag tasks verify --record` replayed it). Over streamable HTTP, a
+task of every site and of the cross-site tasks."""
 
 from __future__ import annotations
 
@@ -12,12 +14,13 @@ import pytest
 from mag_core.transcripts import read_transcript
 from mag_mcp.agents.gold import AGENTS
 from mag_mcp.agents.runner import run_agent
-from mag_mcp.tasks.verify import verify_tasks
+from mag_mcp.tasks.registry import TaskRegistry
+from mag_mcp.tasks.verification import load_record, stale_tasks
 
 pytestmark = pytest.mark.anyio
-# Replaying a whole site's gold (and the HTTP server's first start, which builds every seed)
-# takes minutes on two cores; the suite-wide 300 s limit is for ordinary tests.
-REPLAY_TIMEOUT = pytest.mark.timeout(1200)
+# Replaying gold (and the HTTP server's first start, which builds every seed) takes minutes on
+# two cores; the suite-wide 300 s limit is for ordinary tests.
+REPLAY_TIMEOUT = pytest.mark.timeout(2400)
 
 
 def test_suite_shape(shop_tasks):
@@ -46,38 +49,57 @@ def assert_nothing_refused(verify_dir: Path) -> None:
 
 
 @REPLAY_TIMEOUT
-async def test_verify_over_stdio(tmp_path, shop_tasks):
-    """`mag tasks verify`'s engine: gold succeeds in both groundings, no-op fails navigation/state tasks."""
-    report = await verify_tasks(shop_tasks, ["som", "coord"], tmp_path / "verify", concurrency=2)
-    assert not report.failures, [v.model_dump() for v in report.failures]
-    data = json.loads((tmp_path / "verify" / "gold" / "results.json").read_text())
-    assert data["success_rate"] == 1.0 and len(data["episodes"]) == 2 * len(shop_tasks)
+def test_gold_sample_verifies_over_stdio(gold_sample):
+    """`mag tasks verify`: gold succeeds in both groundings, the no-op fails navigation and state tasks,
+    no negative passes, for the longest task of every template."""
+    assert gold_sample.returncode == 0, gold_sample.log
+    suite = TaskRegistry.builtin().tasks
+    data = json.loads((gold_sample.out / "gold" / "results.json").read_text())
+    assert data["success_rate"] == 1.0 and len(data["episodes"]) == 2 * len(gold_sample.task_ids)
     assert {"task_id", "grounding", "success", "steps"} <= set(data["episodes"][0])
+    assert {s for i in gold_sample.task_ids for s in suite[i].sites} == {s for t in suite.values() for s in t.sites}
     # every gold episode left a complete transcript with one screenshot per step
     for e in data["episodes"]:
         path = Path(e["transcript"])
         records = read_transcript(path)
         assert records[0]["type"] == "header" and records[-1]["type"] == "end"
         steps = [r for r in records if r["type"] == "step"]
-        assert len(steps) == e["steps"] and records[-1]["success"] is True
+        assert len(steps) == e["steps"] == suite[e["task_id"]].gold_length(e["grounding"])
+        assert records[-1]["success"] is True
         for r in steps:
             assert (path.parent / r["screenshot"]).stat().st_size > 1000
             assert r["guide"] and r["compliant"]
         assert records[0]["versions"]["chromium"]
-    assert_nothing_refused(tmp_path / "verify")
+    assert_nothing_refused(gold_sample.out)
+    noop = json.loads((gold_sample.out / "noop" / "results.json").read_text())["episodes"]
+    assert noop and not any(e["success"] for e in noop)
+
+
+def test_every_task_is_verified_against_todays_tasks_and_sites():
+    """The verification record covers the whole suite: an entry per task, made by a replay of today's
+    task (gold included) on today's sites, in both groundings, with the gold's own length. After
+    editing a task or a site: `mag tasks verify --stale --record`."""
+    tasks = list(TaskRegistry.builtin().tasks.values())
+    stale = stale_tasks(tasks)
+    assert not stale, f"{len(stale)} stale, e.g. {sorted(stale.items())[:5]}: run `mag tasks verify --stale --record`"
+    record = load_record()
+    assert set(record.tasks) == {t.id for t in tasks}  # no entry for a task that is gone
+    for t in tasks:
+        entry = record.tasks[t.id]
+        assert entry.gold_steps == {g: t.gold_length(g) for g in ("som", "coord")}, t.id
+        assert entry.noop_checked == (t.mag.tags.kind in ("navigation", "state_change")), t.id
+        assert entry.negatives == len(t.mag.negatives), t.id
 
 
 @REPLAY_TIMEOUT
-async def test_gold_over_http(http_server, shop_tasks, tmp_path):
-    """Gold over streamable HTTP: one task of every shop template and of every cross-site template
-    (the stdio runs above and below replay them all)."""
-    from mag_mcp.tasks.registry import TaskRegistry
-
+async def test_gold_over_http(http_server, tmp_path):
+    """Gold over streamable HTTP: the first task of every site and of the cross-site tasks."""
     url, runs = http_server
     first: dict[object, object] = {}
-    for t in [*shop_tasks, *TaskRegistry.builtin().select("cross_site")]:
-        first.setdefault(t.intent_template_id, t)
+    for t in TaskRegistry.builtin().tasks.values():
+        first.setdefault(tuple(t.sites) if len(t.sites) == 1 else "cross", t)
     tasks = list(first.values())
+    assert len(tasks) >= 7
     res = await run_agent("gold", AGENTS["gold"], tasks, ["som", "coord"], tmp_path / "gold-http", servers=[url],
                           concurrency=3)
     failed = [(e.task_id, e.grounding, e.status, e.error) for e in res.episodes if not e.success]
@@ -129,22 +151,3 @@ def test_suite_size_split_and_lengths():
     assert 0.25 <= test_share <= 0.35
     buckets = Counter(t.length_bucket("som") for t in tasks)
     assert buckets["medium"] >= 0.25 * len(tasks) and buckets["long"] >= 0.15 * len(tasks)
-
-
-OTHER_SITES = sorted({s for t in __import__("mag_mcp.tasks.registry", fromlist=["TaskRegistry"]).TaskRegistry.builtin()
-                      .tasks.values() for s in t.sites} - {"shopping"}) + ["cross_site"]
-
-
-@REPLAY_TIMEOUT
-@pytest.mark.parametrize("site", OTHER_SITES)
-async def test_verify_other_sites(tmp_path, site):
-    """`mag tasks verify` for each site beyond the shop, then for the cross-site tasks (gold in both
-    groundings, no-op floor); each task is replayed once."""
-    from mag_mcp.tasks.registry import TaskRegistry
-
-    tasks = [t for t in TaskRegistry.builtin().select(site) if t.mag and t.mag.gold
-             and (site == "cross_site" or len(t.sites) == 1)]
-    assert tasks, site
-    report = await verify_tasks(tasks, ["som", "coord"], tmp_path / site, concurrency=3)
-    assert not report.failures, [v.model_dump() for v in report.failures]
-    assert_nothing_refused(tmp_path / site)

@@ -82,10 +82,29 @@ def answer_judge(base_url: str | None, model: str | None, api_key_env: str, cach
                                               timeout_s=60.0, max_retries=2, cache_dir=cache)))
 
 
+def stale_selection(tasks: list[Task], groundings: list[Grounding]) -> list[Task]:
+    """The tasks whose verification record is missing or out of date; says why, or that none is."""
+    from mag_mcp.tasks.verification import load_record, record_path, staleness
+
+    record = load_record()
+    why = {t.id: staleness(t, record, groundings) for t in tasks}
+    chosen = [t for t in tasks if why[t.id]]
+    if not chosen:
+        err.print(f"all {len(tasks)} tasks are verified against today's tasks and sites ({record_path().name})")
+        return []
+    reasons: dict[str, int] = {}
+    for t in chosen:
+        reasons[why[t.id] or ""] = reasons.get(why[t.id] or "", 0) + 1
+    err.print(f"{len(chosen)} of {len(tasks)} tasks to verify: "
+              + "; ".join(f"{n} {reason}" for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1])))
+    return chosen
+
+
 def run_verify(tasks: list[Task], groundings: list[Grounding], out: Path, concurrency: int, server: str | None,
-               negatives_only: bool, judge: object | None) -> bool:
+               negatives_only: bool, judge: object | None, record: bool = False) -> bool:
     """Gold, no-op and negatives (or the negatives only); prints the table, the count of negatives
-    checked and every negative that passes. True when everything verified."""
+    checked and every negative that passes; with `record`, writes the outcome into the verification
+    record. True when everything verified."""
     import anyio
 
     from mag_mcp.tasks.verify import verify_table, verify_tasks
@@ -93,6 +112,14 @@ def run_verify(tasks: list[Task], groundings: list[Grounding], out: Path, concur
     report = anyio.run(lambda: verify_tasks(tasks, groundings, out, concurrency, server, judge=judge,  # type: ignore[arg-type]
                                             replay=not negatives_only))
     Console().print(verify_table(report, groundings, only_failures=negatives_only))
+    if record:
+        from mag_mcp.tasks.verification import load_record, save_record, update_record
+
+        book = load_record()
+        written, dropped = update_record(book, tasks, report, report.chromium)
+        path = save_record(book)
+        err.print(f"verification record: {written} entries written, {dropped} dropped; "
+                  f"{len(book.tasks)} tasks in {path}")
     err.print(report.negatives_summary(), soft_wrap=True)
     for n in report.negatives:
         if n.outcome != "failed":

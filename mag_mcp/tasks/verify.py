@@ -2,7 +2,9 @@
 each grounding, the no-op agent must fail every navigation and state-changing
 task (a task a no-op passes checks nothing), and every negative of a task (a
 wrong-but-plausible answer or final URL, `mag.negatives`) must fail its checker
-(mag_mcp.tasks.negatives: offline where no page is needed, else on the live page)."""
+(mag_mcp.tasks.negatives: offline where no page is needed, else on the live page), and
+no gold guide gives the answer away at the step it was replayed at (the observation-aware leak
+detector scoring uses). `--record` keeps the outcome in mag_mcp/tasks/verification.py's record."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from rich.table import Table
 
 from evaluators.checkers import Judge
 from mag_core.tasks import Grounding, Task
+from mag_mcp.agents.base import EpisodeResult
 from mag_mcp.agents.runner import run_agent
 from mag_mcp.tasks.negatives import NegativeVerdict, check_live, check_offline
 
@@ -23,8 +26,10 @@ NOOP_MUST_FAIL = ("navigation", "state_change")
 class TaskVerdict(BaseModel):
     task_id: str
     gold: dict[str, bool]  # grounding -> success
+    gold_steps: dict[str, int] = Field(default_factory=dict)  # grounding -> steps of the gold episode
     gold_errors: dict[str, str]
     noop_passed: dict[str, bool]  # grounding -> the no-op agent succeeded (bad for nav/state tasks)
+    guide_leaks: list[str] = Field(default_factory=list)  # gold steps whose guide gives away the answer
     negatives: list[NegativeVerdict] = Field(default_factory=list)
 
     @property
@@ -35,11 +40,13 @@ class TaskVerdict(BaseModel):
     def ok(self) -> bool:
         """Gold passes everywhere, the no-op nowhere, and no negative passes (an undecided one,
         waiting for the answer judge, is reported but does not fail the task)."""
-        return all(self.gold.values()) and not any(self.noop_passed.values()) and not self.negatives_passing
+        return (all(self.gold.values()) and not any(self.noop_passed.values()) and not self.negatives_passing
+                and not self.guide_leaks)
 
 
 class VerifyReport(BaseModel):
     verdicts: list[TaskVerdict]
+    chromium: str | None = None  # the browser the gold was replayed in
 
     @property
     def failures(self) -> list[TaskVerdict]:
@@ -89,16 +96,48 @@ async def verify_tasks(
         checked = [t for t in tasks if t.mag and t.mag.tags.kind in NOOP_MUST_FAIL]
         noop = await run_agent("noop", AGENTS["noop"], checked, groundings, out / "noop", servers, concurrency,
                                console=console, fresh=True) if checked else None
+    leaks = gold_guide_leaks(out / "gold") if gold else {}
     verdicts = []
     for t in tasks:
         g = {e.grounding: e for e in (gold.episodes if gold else []) if e.task_id == t.id}
         n = {e.grounding: e.success for e in (noop.episodes if noop else []) if e.task_id == t.id}
         verdicts.append(TaskVerdict(
-            task_id=t.id, gold={k: v.success for k, v in g.items()},
+            task_id=t.id, gold={k: v.success for k, v in g.items()}, gold_steps={k: v.steps for k, v in g.items()},
             gold_errors={k: (v.error or v.status) for k, v in g.items() if not v.success}, noop_passed=n,
-            negatives=[v for v in negatives if v.task_id == t.id],
+            negatives=[v for v in negatives if v.task_id == t.id], guide_leaks=leaks.get(t.id, []),
         ))
-    return VerifyReport(verdicts=verdicts)
+    return VerifyReport(verdicts=verdicts, chromium=_chromium(gold.episodes if gold else []))
+
+
+def gold_guide_leaks(run_dir: Path) -> dict[str, list[str]]:
+    """task id -> the gold steps of a replay whose guide the observation-aware detector (the one
+    scoring uses) flags as giving the answer away, read from the run's transcripts."""
+    from evaluators.run_data import RunDirError, load_run
+    from mag_core.guide_leaks import LeakContext, find_step_leak
+
+    found: dict[str, list[str]] = {}
+    try:
+        episodes = load_run(run_dir)
+    except RunDirError:
+        return found  # no episode got as far as a transcript: the gold failures say why
+    for ep in episodes:
+        for step in ep.steps:
+            leak = find_step_leak(step.guide or "", LeakContext.from_step(step, ep.task.intent))
+            if leak:
+                found.setdefault(ep.task.id, []).append(
+                    f"{ep.header.grounding} step {step.index}: {leak.fragment!r} ({leak.why})")
+    return found
+
+
+def _chromium(episodes: list[EpisodeResult]) -> str | None:
+    """The Chromium version a transcript header names (None without a transcript)."""
+    from mag_core.transcripts import read_transcript
+
+    for e in episodes:
+        if e.transcript and Path(e.transcript).exists():
+            header = read_transcript(Path(e.transcript))[0]
+            return header.get("versions", {}).get("chromium")
+    return None
 
 
 def verify_table(report: VerifyReport, groundings: list[Grounding], only_failures: bool = False) -> Table:
@@ -118,7 +157,8 @@ def verify_table(report: VerifyReport, groundings: list[Grounding], only_failure
         negs = (f"[red]{len(bad)} of {len(v.negatives)} pass![/]" if bad else
                 f"{sum(n.outcome == 'failed' for n in v.negatives)}/{len(v.negatives)} fail") if v.negatives else "—"
         problem = "; ".join([f"{g}: {e[:60]}" for g, e in v.gold_errors.items()]
-                            + [f"{n.label[:50]} passes ({n.why})" for n in bad])
+                            + [f"{n.label[:50]} passes ({n.why})" for n in bad]
+                            + [f"guide leak, {leak[:80]}" for leak in v.guide_leaks])
         table.add_row(v.task_id, *cells, noop, negs, problem)
     n, bad_tasks = len(report.verdicts), len(report.failures)
     table.caption = (f"{n - bad_tasks}/{n} tasks verified" + (f", {bad_tasks} failing" if bad_tasks else "")

@@ -215,6 +215,21 @@ def test_cli_openai_agent_against_a_local_endpoint(tmp_path, http_server):
     assert data["usage"]["cost_usd"] > 0 and "tokens in 2 calls" in p.stdout
 
 
+def test_cli_exits_non_zero_when_an_episode_could_not_be_run(tmp_path, http_server):
+    """An endpoint that refuses every call leaves an errored episode: no result, and the exit status says so."""
+    from fake_openai import FakeOpenAI, Reply
+
+    url, _ = http_server
+    out = tmp_path / "refused"
+    with FakeOpenAI(handler=lambda body: Reply.error(401, "Incorrect API key provided")) as fake:
+        p = _mag("run", "--agent", "openai", "--model", "fake-model", "--base-url", fake.base_url,
+                 "--api-key-env", "MAG_TEST_NO_KEY", "--tasks", "shopping-price-1", "--grounding", "som",
+                 "--server", url, "--out", str(out), timeout=120)
+    assert p.returncode == 1, p.stderr[-3000:]
+    assert "1 episode(s) could not be run to their end" in p.stderr
+    assert json.loads((out / "results.json").read_text())["episodes"][0]["status"] == "error"
+
+
 def test_results_json_has_no_wall_clock_inside_episodes():
     usage = ModelUsage(calls=2, prompt_tokens=100, completion_tokens=20, cost_usd=0.5, latency_s=3.2)
     e = EpisodeResult(task_id="t", grounding="som", agent="m", episode_id="x", success=True, score=1.0, steps=2,

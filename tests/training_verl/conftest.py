@@ -18,6 +18,23 @@ if importlib.util.find_spec("verl") is None:
     collect_ignore_glob = ["test_*.py"]
 
 GOLD_TASKS = ["shopping-price-1", "map-nearest-1"]
+# The first test to use the server or the gold run waits for the sites' databases (minutes on a
+# fresh checkout, before tests/conftest.py's seed cache holds them); ordinary tests keep 300 s.
+SETUP_TIMEOUT_S = 1200
+_failed_setup: dict[str, str] = {}
+
+
+def pytest_collection_modifyitems(items):  # type: ignore[no-untyped-def]
+    for item in items:
+        if "mag_server" in item.fixturenames or "gold_run" in item.fixturenames:
+            item.add_marker(pytest.mark.timeout(SETUP_TIMEOUT_S))
+
+
+def _once(name: str):  # type: ignore[no-untyped-def]
+    """A session fixture that failed fails every later test at once (pytest would set it up
+    again for each one, waiting out the same failure every time)."""
+    if name in _failed_setup:
+        pytest.fail(f"{name} could not be set up (see the first test that used it): {_failed_setup[name]}")
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -35,22 +52,34 @@ def _offline_and_few_threads():
 
 @pytest.fixture(scope="session")
 def gold_run(tmp_path_factory) -> Path:
+    _once("gold_run")
     out = tmp_path_factory.mktemp("rl-gold") / "gold"
-    p = subprocess.run([sys.executable, "-m", "mag_mcp.cli", "run", "--agent", "gold", "--tasks", ",".join(GOLD_TASKS),
-                        "--grounding", "som", "--out", str(out)],
-                       check=False, capture_output=True, text=True, timeout=600, stdin=subprocess.DEVNULL)
-    assert p.returncode == 0, p.stderr[-2000:]
-    episodes = json.loads((out / "results.json").read_text())["episodes"]  # the experts exist: gold succeeded
-    assert episodes and all(e["success"] for e in episodes), [(e["task_id"], e["error"]) for e in episodes]
+    try:
+        p = subprocess.run([sys.executable, "-m", "mag_mcp.cli", "run", "--agent", "gold", "--tasks",
+                            ",".join(GOLD_TASKS), "--grounding", "som", "--out", str(out)],
+                           check=False, capture_output=True, text=True, timeout=SETUP_TIMEOUT_S - 60,
+                           stdin=subprocess.DEVNULL)
+        assert p.returncode == 0, p.stderr[-2000:]
+        episodes = json.loads((out / "results.json").read_text())["episodes"]  # the experts exist: gold succeeded
+        assert episodes and all(e["success"] for e in episodes), [(e["task_id"], e["error"]) for e in episodes]
+    except BaseException as e:
+        _failed_setup["gold_run"] = repr(e)[:500]
+        raise
     return out
 
 
 @pytest.fixture(scope="session")
 def mag_server(tmp_path_factory):
+    _once("mag_server")
     runs = tmp_path_factory.mktemp("rl-server")
     proc = start_http_server(runs)
     try:
-        yield wait_http_server(proc, runs), runs
+        try:
+            url = wait_http_server(proc, runs, timeout=SETUP_TIMEOUT_S - 60)
+        except BaseException as e:
+            _failed_setup["mag_server"] = repr(e)[:500]
+            raise
+        yield url, runs
     finally:
         proc.terminate()
         try:

@@ -93,6 +93,7 @@ from . import views_settings as settings
 from . import views_wiki as wiki
 from . import views_work as work
 from . import views_repo as rp
+from . import views_search as search
 from . import views_users as users
 from .common import HERE, not_found
 
@@ -131,7 +132,7 @@ def _routes() -> list:
         Route("/explore/projects", dash.explore_projects),
         Route("/explore/projects/starred", dash.explore_starred),
         Route("/explore/groups", dash.explore_groups),
-        Route("/search", dash.search),
+        Route("/search", search.search),
         Route("/projects/new", dash.new_project),
         Route("/projects", dash.create_project, methods=["POST"]),
         Route("/users/sign_in", users.sign_in, methods=["GET"]),
@@ -146,7 +147,7 @@ def _routes() -> list:
     ]
     routes += [
         Route(f"/users/{{username}}/{tab}", users.user_tab(tab))
-        for tab in ("projects", "contributed", "starred", "followers", "following")
+        for tab in users.TAB_PATHS
     ]
     routes += [
         Route("/groups/{group}", dash.group_page),

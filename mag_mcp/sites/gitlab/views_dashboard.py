@@ -1,4 +1,4 @@
-"""Dashboard (your projects, starred, issues, merge requests, to-dos), Explore, groups, search,
+"""Dashboard (your projects, starred, issues, merge requests, to-dos), Explore, groups
 and creating a project."""
 
 from __future__ import annotations
@@ -216,50 +216,6 @@ def todos(request: Request) -> Response:
         (me["id"],),
     ).fetchall()
     return render(request, "todos.html", dict(title="To-Do List · GitLab", items=items))
-
-
-# --- search -----------------------------------------------------------------------------------
-
-SCOPES = (("projects", "Projects"), ("issues", "Issues"), ("merge_requests", "Merge requests"), ("users", "Users"))
-
-
-def search(request: Request) -> Response:
-    conn = db(request)
-    me = current_user(request)
-    q = request.query_params
-    term = (q.get("search") or "").strip()
-    scope = q.get("scope") if q.get("scope") in dict(SCOPES) else "projects"
-    vis, vargs = visible_projects_sql(me)
-    like = f"%{term}%"
-    results: dict = {"projects": [], "issues": [], "merge_requests": [], "users": []}
-    counts = {k: 0 for k, _ in SCOPES}
-    if term:
-        results["projects"] = project_rows(conn, me, "1", [], "stars_desc", term)
-        for key, table in (("issues", "issues"), ("merge_requests", "merge_requests")):
-            results[key] = conn.execute(
-                f"SELECT i.*, p.full_path, p.name AS project_name, a.name AS author_name FROM {table} i"
-                f" JOIN projects p ON p.id = i.project_id JOIN users a ON a.id = i.author_id"
-                f" WHERE {vis} AND (i.title LIKE ? OR i.description LIKE ?) ORDER BY i.updated_at DESC LIMIT 50",
-                vargs + [like, like],
-            ).fetchall()
-        results["users"] = conn.execute(
-            "SELECT * FROM users WHERE username LIKE ? OR name LIKE ? ORDER BY lower(name)", (like, like)
-        ).fetchall()
-        counts = {k: len(v) for k, v in results.items()}
-        if not q.get("scope"):
-            scope = next((k for k, _ in SCOPES if counts[k]), "projects")
-    return render(
-        request,
-        "search.html",
-        dict(
-            title=f"{term or 'Search'} · Search · GitLab",
-            term=term,
-            scope=scope,
-            scopes=SCOPES,
-            results=results,
-            counts=counts,
-        ),
-    )
 
 
 # --- new project ---------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Sign in / out, user profiles (overview, projects, starred, followers, following), profile
+"""Sign in / out, user profiles (overview, activity, groups, projects, snippets, followers), profile
 settings, follow / unfollow, and `/<name>` short URLs for users and groups."""
 
 from __future__ import annotations
@@ -18,12 +18,16 @@ from .common import (
     form_view,
     now,
     page_view,
+    paginate,
+    parse_date,
+    parse_int,
     redirect,
     render,
     require_user,
     safe_path,
     user_by_name,
 )
+from . import profile
 from .content import STATUS_EMOJI
 from .queries import project_rows
 from .seed import verify_password
@@ -94,12 +98,16 @@ def sign_out_get(request: Request) -> Response:
 
 TABS = (
     ("overview", "Overview"),
-    ("projects", "Personal projects"),
+    ("activity", "Activity"),
+    ("groups", "Groups"),
     ("contributed", "Contributed projects"),
+    ("projects", "Personal projects"),
     ("starred", "Starred projects"),
+    ("snippets", "Snippets"),
     ("followers", "Followers"),
     ("following", "Following"),
 )
+TAB_PATHS = [key for key, _ in TABS if key != "overview"]
 
 
 def _profile(request: Request, username: str, tab: str) -> Response:
@@ -108,9 +116,14 @@ def _profile(request: Request, username: str, tab: str) -> Response:
     if person is None:
         raise HTTPException(404)
     me = current_user(request)
+    uid = person["id"]
+    one = lambda sql: conn.execute(sql, (uid,)).fetchone()[0]  # noqa: E731
     counts = {
-        "followers": conn.execute("SELECT COUNT(*) FROM follows WHERE followee_id = ?", (person["id"],)).fetchone()[0],
-        "following": conn.execute("SELECT COUNT(*) FROM follows WHERE follower_id = ?", (person["id"],)).fetchone()[0],
+        "followers": one("SELECT COUNT(*) FROM follows WHERE followee_id = ?"),
+        "following": one("SELECT COUNT(*) FROM follows WHERE follower_id = ?"),
+        "groups": one("SELECT COUNT(*) FROM group_members WHERE user_id = ?"),
+        "snippets": one("SELECT COUNT(*) FROM snippets s JOIN projects p ON p.id = s.project_id"
+                        " WHERE s.author_id = ? AND s.visibility = 'public' AND p.visibility = 'public'"),
     }
     ctx: dict = dict(
         title=f"{person['name']} · GitLab",
@@ -121,39 +134,54 @@ def _profile(request: Request, username: str, tab: str) -> Response:
         is_following=bool(
             me
             and conn.execute(
-                "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?", (me["id"], person["id"])
+                "SELECT 1 FROM follows WHERE follower_id = ? AND followee_id = ?", (me["id"], uid)
             ).fetchone()
         ),
     )
     if tab in ("overview", "projects"):
-        ctx["projects"] = project_rows(conn, me, "p.owner_id = ?", [person["id"]])
+        ctx["projects"] = project_rows(conn, me, "p.owner_id = ?", [uid])
     if tab == "contributed":
         ctx["projects"] = project_rows(
             conn,
             me,
             "p.id IN (SELECT project_id FROM project_members WHERE user_id = ?) AND COALESCE(p.owner_id, 0) != ?",
-            [person["id"], person["id"]],
+            [uid, uid],
         )
     if tab == "starred":
-        ctx["projects"] = project_rows(
-            conn, me, "p.id IN (SELECT project_id FROM stars WHERE user_id = ?)", [person["id"]]
-        )
+        ctx["projects"] = project_rows(conn, me, "p.id IN (SELECT project_id FROM stars WHERE user_id = ?)", [uid])
     if tab in ("followers", "following"):
         col, other = ("followee_id", "follower_id") if tab == "followers" else ("follower_id", "followee_id")
         ctx["people"] = conn.execute(
             f"SELECT u.* FROM follows f JOIN users u ON u.id = f.{other} WHERE f.{col} = ? ORDER BY lower(u.name)",
-            (person["id"],),
+            (uid,),
+        ).fetchall()
+    if tab == "groups":
+        ctx["groups"] = conn.execute(
+            "SELECT g.*, m.role AS my_role, (SELECT COUNT(*) FROM projects p WHERE p.group_id = g.id) AS project_count,"
+            " (SELECT COUNT(*) FROM group_members x WHERE x.group_id = g.id) AS member_count"
+            " FROM group_members m JOIN groups g ON g.id = m.group_id WHERE m.user_id = ? ORDER BY lower(g.name)",
+            (uid,),
+        ).fetchall()
+    if tab == "snippets":
+        ctx["snippets"] = conn.execute(
+            "SELECT s.*, p.full_path, p.name AS project_name FROM snippets s JOIN projects p ON p.id = s.project_id"
+            " WHERE s.author_id = ? AND s.visibility = 'public' AND p.visibility = 'public' ORDER BY s.id DESC",
+            (uid,),
         ).fetchall()
     if tab == "overview":
-        ctx["activity"] = conn.execute(
-            "SELECT n.created_at, n.body, n.system, n.noteable_type, p.full_path,"
-            " COALESCE(i.iid, m.iid) AS iid, COALESCE(i.title, m.title) AS item_title"
-            " FROM notes n JOIN projects p ON p.id = n.project_id"
-            " LEFT JOIN issues i ON n.noteable_type = 'Issue' AND i.id = n.noteable_id"
-            " LEFT JOIN merge_requests m ON n.noteable_type = 'MergeRequest' AND m.id = n.noteable_id"
-            " WHERE n.author_id = ? AND p.visibility = 'public' ORDER BY n.created_at DESC, n.id DESC LIMIT 8",
-            (person["id"],),
-        ).fetchall()
+        day = request.query_params.get("date") or ""
+        try:
+            day = parse_date(day) or ""
+        except ValueError:
+            day = ""
+        ctx["calendar"] = profile.calendar(conn, uid)
+        ctx["activity"] = profile.events(conn, uid, 10)
+        ctx["day"] = day
+        ctx["day_events"] = profile.events(conn, uid, 100, 0, day) if day else []
+    if tab == "activity":
+        pg = paginate(profile.event_count(conn, uid), parse_int(request.query_params.get("page"), 1) or 1)
+        ctx["pg"] = pg
+        ctx["activity"] = profile.events(conn, uid, pg["size"], pg["offset"])
     return render(request, "user.html", ctx)
 
 

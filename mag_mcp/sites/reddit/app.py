@@ -84,6 +84,7 @@ def _routes() -> list:
         Route("/submit", sub.submit_post, methods=POST),
         Route("/submit/{forum}", sub.submit_form, methods=GET),
         Route("/submit/{forum}", sub.submit_post, methods=POST),
+        Route("/markdown_preview", sub.markdown_preview, methods=POST),
         Route("/moderation_log", mod.global_moderation_log),
         Route("/wiki", wik.wiki_page),
         Route("/wiki/_all", wik.wiki_all),

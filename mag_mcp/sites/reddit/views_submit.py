@@ -1,4 +1,5 @@
-"""Creating, editing, deleting and locking submissions (locks and moderator deletions are logged)."""
+"""Creating (with the form's sidebar and Markdown preview), editing, deleting and locking submissions
+(locks and moderator deletions are logged)."""
 
 from __future__ import annotations
 
@@ -6,13 +7,14 @@ import sqlite3
 from urllib.parse import urlsplit
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import HTMLResponse, Response
 
 from ..base import db
 from .common import (active_ban, current_user, forbidden, form_view, forum_by_name, is_moderator, login_redirect,
-                     not_found, redirect, render, require_user, site_now)
+                     markdown, not_found, redirect, render, require_user, site_now)
 from .seed import slugify
 from .timeline import hot_ranking
+from .views_listing import forum_context, subscriptions_of
 from .views_post import BODY_MAX, load_post
 
 TITLE_MAX = 300
@@ -45,6 +47,28 @@ def _forums(conn: sqlite3.Connection) -> list[sqlite3.Row]:
     return conn.execute("SELECT name, title FROM forums ORDER BY name COLLATE NOCASE").fetchall()
 
 
+def _submit_page(request: Request, values: dict[str, str], errors: dict[str, str], status_code: int = 200
+                 ) -> Response:
+    """The submission form with its sidebar: the chosen forum's sidebar (description, rules, moderators,
+    subscribe button), the user's subscribed forums and every forum by category, each a link that
+    preselects it."""
+    conn = db(request)
+    user = current_user(request)
+    forum = forum_by_name(conn, values.get("forum") or "") if values.get("forum") else None
+    categories: list[tuple[str, list[sqlite3.Row]]] = []
+    for r in conn.execute("SELECT name, title, category FROM forums ORDER BY category = '', category,"
+                          " name COLLATE NOCASE"):
+        if not categories or categories[-1][0] != (r["category"] or "Other"):
+            categories.append((r["category"] or "Other", []))
+        categories[-1][1].append(r)
+    ctx = dict(title="Create submission", forums=_forums(conn), errors=errors, values=values, editing=None,
+               forum=forum, subscriptions=subscriptions_of(conn, user), categories=categories,
+               title_max=TITLE_MAX, body_max=BODY_MAX)
+    if forum is not None:
+        ctx.update(forum_context(conn, forum, user))
+    return render(request, "submit.html", ctx, status_code=status_code)
+
+
 @require_user
 def submit_form(request: Request) -> Response:
     """GET /submit and /submit/<forum> (the forum preselected)."""
@@ -53,8 +77,7 @@ def submit_form(request: Request) -> Response:
     forum = forum_by_name(conn, name) if name else None
     if name and forum is None:
         return not_found(request, f"There is no forum named \u201c{name}\u201d.")
-    return render(request, "submit.html", dict(title="Create submission", forums=_forums(conn), errors={},
-                                                values={"forum": forum["name"] if forum else ""}, editing=None))
+    return _submit_page(request, {"forum": forum["name"] if forum else ""}, {})
 
 
 @form_view
@@ -68,8 +91,7 @@ def submit_post(request: Request, form: dict[str, str]) -> Response:
     if forum is not None and active_ban(conn, user, forum["id"], now):
         errors["forum"] = "You are banned from this forum."
     if errors:
-        return render(request, "submit.html", dict(title="Create submission", forums=_forums(conn), errors=errors,
-                                                    values=values, editing=None), status_code=400)
+        return _submit_page(request, values, errors, status_code=400)
     cur = conn.execute(
         "INSERT INTO submissions (forum_id, user_id, title, url, body, body_in_content, slug, created_at, upvotes,"
         " downvotes, net_score, comment_count, ranking, last_active) VALUES (?,?,?,?,?,0,?,?,1,0,1,0,?,?)",
@@ -78,6 +100,12 @@ def submit_post(request: Request, form: dict[str, str]) -> Response:
     conn.execute("INSERT INTO submission_votes (submission_id, user_id, choice, created_at) VALUES (?,?,1,?)",
                  (cur.lastrowid, user["id"], now))
     return redirect(request, f"/f/{forum['name']}/{cur.lastrowid}/{slugify(values['title'])}")
+
+
+@form_view
+def markdown_preview(request: Request, form: dict[str, str]) -> Response:
+    """POST /markdown_preview: the body as it will be shown (the form's Preview tab)."""
+    return HTMLResponse(str(markdown((form.get("markdown") or "")[:BODY_MAX])))
 
 
 def _own_post(request: Request, moderators_too: bool = True) -> tuple[sqlite3.Row | None, Response | None]:

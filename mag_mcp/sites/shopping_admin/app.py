@@ -20,6 +20,7 @@ GET  /admin/admin/index/globalSearch/?query=        products, customers, orders,
 GET  /admin/sales/order/view/order_id/<id>/?tab=    order page (information, invoices, creditmemos,
                                                     shipments, history, transactions)
 POST /admin/sales/order/{cancel,hold,unhold}/order_id/<id>/, .../addComment/order_id/<id>/
+POST /admin/sales/order/email/order_id/<id>/; GET|POST .../address[Save]/address_id/<id>/ (order address)
 GET  /admin/sales/order_invoice/new/order_id/<id>/  POST .../save/order_id/<id>/ (also
      /admin/admin/order_shipment/..., /admin/sales/order_creditmemo/...)
 GET  /admin/sales/{invoice,shipment,creditmemo}/view/{invoice,shipment,creditmemo}_id/<id>/
@@ -55,6 +56,7 @@ from . import views_content as content
 from . import views_customers as cust
 from . import views_customers_more as cust_more
 from . import views_marketing as mkt
+from . import views_order_more as order_more
 from . import views_reports as rep
 from . import views_reports_grids as rep_grids
 from . import views_reports_more as rep_more
@@ -116,6 +118,10 @@ def _routes() -> list[BaseRoute]:
         Route("/admin/sales/order/hold/order_id/{order_id:int}/", sales.order_hold, methods=["POST"]),
         Route("/admin/sales/order/unhold/order_id/{order_id:int}/", sales.order_unhold, methods=["POST"]),
         Route("/admin/sales/order/addComment/order_id/{order_id:int}/", sales.order_comment, methods=["POST"]),
+        Route("/admin/sales/order/email/order_id/{order_id:int}/", order_more.order_email, methods=["POST"]),
+        Route("/admin/sales/order/address/address_id/{order_id:int}/", order_more.order_address),
+        Route("/admin/sales/order/addressSave/address_id/{order_id:int}/", order_more.order_address_save,
+              methods=["POST"]),
         *_document_routes(),
         Route("/admin/sales/invoice/view/invoice_id/{invoice_id:int}/", docs.invoice_view),
         Route("/admin/sales/shipment/view/shipment_id/{shipment_id:int}/", docs.shipment_view),

@@ -180,7 +180,9 @@ def product_save(request: Request, form: dict[str, str]) -> Response:
         conn.rollback()
         return form_page(request, product, {**(values_of(conn, product) if product else {}), **values},
                          {"relations": problem})
-    return redirect(request, f"/admin/catalog/product/edit/id/{pid}/", "You saved the product.")
+    after = {"new": "/admin/catalog/product/new/", "close": "/admin/catalog/product/"}  # Save & New, Save & Close
+    return redirect(request, after.get(form.get("back", ""), f"/admin/catalog/product/edit/id/{pid}/"),
+                    "You saved the product.")
 
 
 def delete_products(conn: sqlite3.Connection, ids: list[int]) -> int:

@@ -30,7 +30,7 @@ from .common import current_admin, fmt_date_input, parse_date, parse_int, parse_
 
 PAGE_SIZES = (20, 30, 50, 100, 200)
 CELL_KINDS = ("text", "num", "money", "date", "datetime", "badge", "option", "yesno", "enabled", "link", "action",
-              "thumb", "country", "long")
+              "thumb", "country", "long", "store", "menu")
 
 
 GRIDS: dict[str, Grid] = {}  # every grid by key (the column chooser checks its choices against it)
@@ -41,7 +41,10 @@ class Column:
     """One grid column. `kind` says how a cell shows (see the `cell` macro): text, num, money,
     date, datetime, badge (a status with `labels`, as a colored tag), option (the value's label in
     `labels`, as text), yesno, enabled, link (the value, linked to
-    `href`), action (`text`, linked to `href`), thumb (product picture), country, long (clipped).
+    `href`), action (`text`, linked to `href`), thumb (product picture), country, long (clipped), store
+    (a "Website / Store / Store View" path, one level a line), menu (a "Select" menu of actions:
+    `labels` are (label, URL template) pairs, a URL "post:..." is a form button; the first item
+    takes `aria`).
     `href`, `aria` and `text` are `str.format` templates over the row."""
 
     key: str

@@ -4,7 +4,8 @@ actions, the POST endpoint that applies them.
     GridPage(path="/admin/cms/page/", title="Pages", grid=..., select="g.*", from_where="FROM cms_pages g WHERE 1",
              apply=apply_cms_page_action)
 
-`routes(pages)` gives the Starlette routes: GET `path` (the grid) and POST `path + "massAction/"`
+`routes(pages)` gives the Starlette routes: GET `path` (the grid), GET `path + "export/"` (its rows as
+CSV or Excel XML, see grid_export.py) and POST `path + "massAction/"`
 (`selected[]` ids or `select_all`, `action`, `back`; a mass action with a `confirm` question
 first answers a confirmation page, then runs once the form comes back with `confirmed=1`).
 The column chooser of every grid posts to `/admin/mui/bookmark/save/` (`bookmark_save`).
@@ -32,6 +33,7 @@ from .common import (
     require_admin,
     safe_path,
 )
+from .grid_export import export_view
 
 # (connection, request, action key, ids) -> the flash message (kind "success" unless it starts with "!")
 Apply = Callable[[sqlite3.Connection, Request, str, list[int]], str]
@@ -60,6 +62,10 @@ class GridPage:
     def mass_path(self) -> str:
         return self.path.rstrip("/") + "/massAction/"
 
+    @property
+    def export_path(self) -> str:
+        return self.path.rstrip("/") + "/export/"
+
 
 def grid_view(page: GridPage) -> Callable:
     @require_admin
@@ -68,7 +74,7 @@ def grid_view(page: GridPage) -> Callable:
         ctx: dict[str, Any] = dict(title=page.title, buttons=page.buttons, intro=page.intro, outro=page.outro,
                                    g=g.run_grid(request, conn, page.grid, page.select, page.from_where, page.args,
                                                 page.id_sql if page.two_phase else None, page.count_from),
-                                   mass_url=page.mass_path, tabs=page.tabs(request) if page.tabs else None)
+                                   mass_url=page.mass_path, export_url=page.export_path, tabs=page.tabs(request) if page.tabs else None)
         if page.extra:
             ctx.update(page.extra(request, conn))
         return render(request, page.template, ctx)
@@ -110,6 +116,7 @@ def routes(pages: list[GridPage]) -> list[Route]:
     out = []
     for page in pages:
         out.append(Route(page.path, grid_view(page)))
+        out.append(Route(page.export_path, export_view(page)))
         if page.grid.mass_actions:
             out.append(Route(page.mass_path, mass_view(page), methods=["POST"]))
     return out

@@ -165,10 +165,19 @@ def new_values() -> dict[str, Any]:
     return values
 
 
+# the product form's scope switcher: (store query value, label, depth); the shop has one store view
+STORE_SCOPES = (("", "All Store Views", 0), ("website_1", "Main Website", 1), ("group_1", "Main Website Store", 2),
+                ("1", "Default Store View", 3))
+
+
 def form_page(request: Request, product: sqlite3.Row | None, values: dict[str, Any],
               errors: dict[str, str] | None = None, status_code: int = 200) -> Response:
-    return render(request, "product_edit.html", form_context(db(request), product, values, errors),
-                  status_code=status_code)
+    ctx = form_context(db(request), product, values, errors)
+    scope = request.query_params.get("store", "")
+    scope = scope if scope in ("", "1") else ""
+    ctx.update(store_scopes=STORE_SCOPES, store_scope=scope,
+               store_label="Default Store View" if scope else "All Store Views")
+    return render(request, "product_edit.html", ctx, status_code=status_code)
 
 
 @require_admin

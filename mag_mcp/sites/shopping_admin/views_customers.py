@@ -166,7 +166,7 @@ def _customer_page(request: Request, customer: sqlite3.Row, errors: dict[str, st
     ctx["online"] = conn.execute("SELECT MAX(last_visit_at) FROM customer_visitors WHERE customer_id = ?",
                                  (customer["id"],)).fetchone()[0]
     ctx["recent_orders"] = conn.execute("SELECT * FROM orders WHERE customer_id = ? ORDER BY created_at DESC, id DESC"
-                                        " LIMIT 5", (customer["id"],)).fetchall()
+                                        " LIMIT 10", (customer["id"],)).fetchall()
     if tab == "account":
         ctx["values"] = values or dict(firstname=customer["firstname"], lastname=customer["lastname"],
                                        email=customer["email"], group_id=str(ctx["group"]["id"]))

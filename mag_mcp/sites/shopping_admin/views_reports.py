@@ -9,8 +9,9 @@ orders never count as sales; the orders report shows their amounts in its Cancel
 from __future__ import annotations
 
 import sqlite3
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
+from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -20,6 +21,7 @@ from . import grid as g
 from .common import ORDER_STATUSES, fmt_date_input, parse_date, render, require_admin
 from .grid_pages import GridPage
 from .menu import menu_urls
+from .report_export import EXPORT_FORMATS, export_report
 
 PERIODS = (("day", "Day"), ("month", "Month"), ("year", "Year"))
 _PERIOD_LEN = {"day": 10, "month": 7, "year": 4}
@@ -73,6 +75,28 @@ def range_args(f: dict[str, Any]) -> tuple[str, str]:
 RANGE = "substr(o.created_at, 1, 10) BETWEEN ? AND ?"
 
 
+def interval_links(key: str, f: dict[str, Any], **extra: tuple[str, str]) -> dict[str, str]:
+    """Grid URLs listing the records behind a report row: the interval `key` (YYYY, YYYY-MM or
+    YYYY-MM-DD) within the report's range, as (grid path, date filter) pairs by name (plus
+    `extra` query values after a "|" in the filter, e.g. "created_at|status=canceled")."""
+    y = int(key[:4])
+    if len(key) == 4:
+        first, last = date(y, 1, 1), date(y, 12, 31)
+    elif len(key) == 7:
+        m = int(key[5:7])
+        first, last = date(y, m, 1), date(y + m // 12, m % 12 + 1, 1) - timedelta(days=1)
+    else:
+        first = last = date.fromisoformat(key)
+    first, last = max(first, f["start"]), min(last, f["end"])
+    out = {}
+    for name, (path, spec) in extra.items():
+        flt, _, more = spec.partition("|")
+        params = {f"{flt}_from": first.strftime("%m/%d/%Y"), f"{flt}_to": last.strftime("%m/%d/%Y")}
+        params.update(dict(kv.split("=", 1) for kv in more.split("&") if kv))
+        out[name] = path + "?" + urlencode(params)
+    return out
+
+
 def bestsellers_rows(conn: sqlite3.Connection, start: str, end: str, period: str) -> list[dict[str, Any]]:
     """Top products by ordered quantity in each period (canceled orders left out)."""
     rows = conn.execute(
@@ -93,6 +117,8 @@ def bestsellers(request: Request) -> Response:
                                                            action=request.url.path))
 
 
+SALES_EXPORT = (("interval", "Interval"), ("orders", "Orders"), ("items", "Sales Items"), ("total", "Sales Total"),
+                ("invoiced", "Invoiced"), ("refunded", "Refunded"), ("shipping", "Sales Shipping"), ("canceled", "Canceled"))
 SALES_COLUMNS = ("orders", "items", "total", "invoiced", "refunded", "shipping", "subtotal", "canceled")
 
 
@@ -128,11 +154,19 @@ def sales(request: Request) -> Response:
             row = {key: round(r[key] or 0, 2) if key not in ("orders", "items") else (r[key] or 0)
                    for key in SALES_COLUMNS if key != "refunded"}
             row.update(k=r["k"], refunded=round(refunds.get(r["k"], 0.0), 2), interval=interval_label(r["k"], f["period"]))
+            row["links"] = interval_links(
+                r["k"], f, orders=("/admin/sales/order/", "created_at" + (f"|status={status}" if status else "")),
+                invoiced=("/admin/sales/invoice/", "order_date"), refunded=("/admin/sales/creditmemo/", "created_at"),
+                canceled=("/admin/sales/order/", "created_at|status=canceled"))
             rows.append(row)
         for key in SALES_COLUMNS:
             totals[key] = round(sum(r[key] for r in rows), 2)
+    if f["ready"] and request.query_params.get("export") in dict(EXPORT_FORMATS):
+        return export_report(request.query_params["export"], "orders_report", SALES_EXPORT, rows, totals)
+    updated = db(request).execute("SELECT updated_at FROM report_statistics WHERE code = 'report_order'").fetchone()
     return render(request, "report_sales.html", dict(title="Orders Report", f=f, rows=rows, totals=totals,
-                                                     action=request.url.path))
+                                                     action=request.url.path, updated_at=updated[0] if updated else None,
+                                                     export_formats=EXPORT_FORMATS))
 
 
 def _customers_report(request: Request, by: str) -> Response:

@@ -25,6 +25,7 @@ PENDING_URL = "/admin/review/product/pending/"
 MASS_ACTIONS = (("delete", "Delete"), ("approved", "Update Status: Approved"), ("pending", "Update Status: Pending"),
                 ("not_approved", "Update Status: Not Approved"))
 
+REVIEW_TYPE = "CASE WHEN r.customer_id IS NULL THEN 'Guest' ELSE 'Customer' END"
 REVIEWS_GRID = g.Grid(
     key="review_grid",
     columns=[
@@ -38,7 +39,7 @@ REVIEWS_GRID = g.Grid(
         g.Column("visibility", "Visibility"),
         g.Column("type", "Type"),
         g.Column("product", "Product", "p.name COLLATE NOCASE", field="product_name"),
-        g.Column("sku", "SKU", "p.sku", visible=False, field="product_sku"),
+        g.Column("sku", "SKU", "p.sku", field="product_sku"),
         g.Column("action", "Action", kind="action", href="/admin/review/product/edit/id/{id}/{ret}", text="Edit",
                  aria="Edit review {id}"),
     ],
@@ -51,6 +52,9 @@ REVIEWS_GRID = g.Grid(
         g.Filter("review", "Review", "text", "r.text"),
         g.Filter("product", "Product", "text", "p.name"),
         g.Filter("sku", "SKU", "text", "p.sku"),
+        g.Filter("id", "ID", "range", "r.id"),
+        g.Filter("visibility", "Visibility", "select", "'1'", (("1", "Main Website"),)),
+        g.Filter("type", "Type", "select", REVIEW_TYPE, (("Customer", "Customer"), ("Guest", "Guest"))),
     ],
     search=["r.summary", "r.nickname", "r.text", "p.name", "p.sku"],
     default_sort="created_at", default_dir="desc", tiebreak="r.id DESC",
@@ -62,7 +66,7 @@ REVIEWS_GRID = g.Grid(
 def select_sql(pending: bool) -> str:
     ret = "'?ret=pending'" if pending else "''"
     return (f"r.*, p.name AS product_name, p.sku AS product_sku, {ret} AS ret, 'Main Website' AS visibility,"
-            " CASE WHEN r.customer_id IS NULL THEN 'Guest' ELSE 'Customer' END AS type")
+            f" {REVIEW_TYPE} AS type")
 
 
 def apply_review_action(conn: sqlite3.Connection, request: Request, action: str, ids: list[int]) -> str:

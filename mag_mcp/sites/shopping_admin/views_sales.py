@@ -5,7 +5,9 @@ cancel, hold, unhold and comments."""
 from __future__ import annotations
 
 import sqlite3
+from datetime import date, timedelta
 from typing import Any
+from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -39,6 +41,9 @@ GROUP_OF = "COALESCE((SELECT group_id FROM customer_group_members WHERE customer
 
 # --- dashboard ----------------------------------------------------------------------------------
 
+# the dashboard's scope switcher: (store query value, label, depth); one website, store and store view
+DASHBOARD_SCOPES = (("", "All Store Views", 0), ("website_1", "Main Website", 1), ("group_1", "Main Website Store", 2),
+                    ("1", "Default Store View", 3))
 DASHBOARD_TABS = (("bestsellers", "Bestsellers"), ("viewed", "Most Viewed Products"), ("new_customers", "New Customers"),
                   ("customers", "Customers"))
 
@@ -55,7 +60,11 @@ def dashboard(request: Request) -> Response:
     tab = request.query_params.get("tab", "bestsellers")
     if tab not in dict(DASHBOARD_TABS):
         tab = "bestsellers"
+    scope = request.query_params.get("store", "")
+    scope = scope if scope in {k for k, _, _ in DASHBOARD_SCOPES} else ""
     ctx: dict[str, Any] = dict(title="Dashboard", totals=totals, last_orders=last_orders, tab=tab, tabs=DASHBOARD_TABS,
+                               scopes=DASHBOARD_SCOPES, scope=scope,
+                               scope_label=next(label for k, label, _ in DASHBOARD_SCOPES if k == scope),
                                average=totals["sales"] / totals["n"] if totals["n"] else 0)
     if tab == "bestsellers":
         ctx["bestsellers"] = conn.execute(
@@ -93,6 +102,15 @@ CHART_RANGES = (("24h", "Last 24 Hours"), ("7d", "Last 7 Days"), ("1m", "Current
                 ("2y", "2YTD"))
 
 
+def _orders_of(key: str) -> str:
+    """The orders grid filtered to the days of a chart bar (`key`: YYYY-MM, YYYY-MM-DD or YYYY-MM-DD HH)."""
+    y, m = int(key[:4]), int(key[5:7])
+    first = date(y, m, int(key[8:10])) if len(key) >= 10 else date(y, m, 1)
+    last = first if len(key) >= 10 else date(y + m // 12, m % 12 + 1, 1) - timedelta(days=1)
+    return "/admin/sales/order/?" + urlencode({"created_at_from": first.strftime("%m/%d/%Y"),
+                                                "created_at_to": last.strftime("%m/%d/%Y")})
+
+
 def _chart(conn: sqlite3.Connection, period: str, measure: str) -> dict[str, Any]:
     """The dashboard chart: orders (or amounts) per hour, day or month of the chosen range, which
     ends at the latest order; and the range's revenue, shipping and quantity."""
@@ -110,7 +128,7 @@ def _chart(conn: sqlite3.Connection, period: str, measure: str) -> dict[str, Any
     value = "n" if measure == "orders" else "total"
     top = max((r[value] for r in rows), default=0) or 1
     bars = [dict(label=r["k"][-5:] if period != "24h" else r["k"][-2:] + ":00", orders=r["n"], total=r["total"],
-                 height=max(2, round(100 * r[value] / top))) for r in rows]
+                 height=max(2, round(100 * r[value] / top)), url=_orders_of(r["k"])) for r in rows]
     return dict(bars=bars, revenue=sum(r["total"] for r in rows), shipping=sum(r["ship"] for r in rows),
                 quantity=sum(r["qty"] for r in rows), period=period, measure=measure, ranges=CHART_RANGES)
 
@@ -119,15 +137,17 @@ def _chart(conn: sqlite3.Connection, period: str, measure: str) -> dict[str, Any
 
 BILL_TO = "(o.shipping_firstname || ' ' || o.shipping_lastname)"
 ORDER_STATUS_LABELS = tuple(ORDER_STATUSES) + (("closed", "Closed"),)
+ORDER_ADDRESS = ("(o.shipping_street || ', ' || o.shipping_city || ', ' || o.shipping_region || ' '"
+                 " || o.shipping_postcode)")
 ORDERS_GRID = g.Grid(
     key="sales_order_grid",
     columns=[
         g.Column("increment_id", "ID", "o.id", kind="link", href="/admin/sales/order/view/order_id/{id}/"),
-        g.Column("store", "Purchase Point", visible=False),
+        g.Column("store", "Purchase Point", kind="store"),
         g.Column("created_at", "Purchase Date", "o.created_at", kind="datetime"),
         g.Column("billing_name", "Bill-to Name", BILL_TO),
         g.Column("shipping_name", "Ship-to Name", BILL_TO),
-        g.Column("customer_email", "Customer Email", "c.email"),
+        g.Column("customer_email", "Customer Email", "c.email", visible=False),
         g.Column("base_grand_total", "Grand Total (Base)", "o.grand_total", kind="money", field="grand_total"),
         g.Column("grand_total", "Grand Total (Purchased)", "o.grand_total", kind="money"),
         g.Column("status", "Status", "o.status", kind="option", labels=ORDER_STATUS_LABELS),
@@ -156,6 +176,15 @@ ORDERS_GRID = g.Grid(
                  tuple((str(i), code) for i, code, _ in CUSTOMER_GROUPS)),
         g.Filter("shipping_method", "Shipping Information", "select", "o.shipping_method",
                  (("Flat Rate - Fixed", "Flat Rate - Fixed"), ("Best Way - Table Rate", "Best Way - Table Rate"))),
+        g.Filter("billing_address", "Billing Address", "text", ORDER_ADDRESS),
+        g.Filter("shipping_address", "Shipping Address", "text", ORDER_ADDRESS),
+        g.Filter("customer_name", "Customer Name", "text", "(c.firstname || ' ' || c.lastname)"),
+        g.Filter("subtotal", "Subtotal", "range", "o.subtotal"),
+        g.Filter("shipping_amount", "Shipping and Handling", "range", "o.shipping_amount"),
+        g.Filter("payment_method", "Payment Method", "select", "o.payment_method",
+                 (("Check / Money order", "Check / Money order"),)),
+        g.Filter("total_refunded", "Total Refunded", "range",
+                 "(SELECT COALESCE(SUM(grand_total), 0) FROM creditmemos WHERE order_id = o.id)"),
     ],
     search=["o.increment_id", "o.shipping_firstname", "o.shipping_lastname", "c.email", "c.firstname",
             "c.lastname"],
@@ -166,8 +195,7 @@ ORDERS_SELECT = (
     f"o.*, {BILL_TO} AS billing_name, {BILL_TO} AS shipping_name, c.email AS customer_email,"
     " c.firstname || ' ' || c.lastname AS customer_name,"
     " 'Main Website / Main Website Store / Default Store View' AS store,"
-    " o.shipping_street || ', ' || o.shipping_city || ', ' || o.shipping_region || ' ' || o.shipping_postcode"
-    " AS billing_address,"
+    f" {ORDER_ADDRESS} AS billing_address,"
     f" (SELECT code FROM customer_groups WHERE id = {GROUP_OF.format(c='o.customer_id')}) AS customer_group,"
     " (SELECT SUM(grand_total) FROM creditmemos WHERE order_id = o.id) AS total_refunded")
 ORDERS_FROM = "FROM orders o JOIN customers c ON c.id = o.customer_id WHERE 1"

@@ -6,12 +6,16 @@ minor characters) exist only in the table that lists them."""
 
 from __future__ import annotations
 
+import re
+
 from .article import Article
 from .entities import Occurrence, Person, Thing
 from .grammar import figure, mdy, random_date, words
 from .prose import person_link, thing_link, town_link
 from .worldgraph import World
 from . import wordbanks as W
+
+_MARKUP_LINK = re.compile(r"\[\[(?:[^|\]]*\|)?([^\]]*)\]\]")  # [[Title|shown]] or [[Title]] -> its shown text
 
 
 def _name(a: Article, year: int) -> str:
@@ -256,7 +260,7 @@ def person_chronology(a: Article, w: World, p: Person, made: list[Thing]) -> Non
     rows += [(y, f"Graduates from {inst}") for y, inst, _ in p.education]
     rows += [(x.year, f"{x.kind.capitalize()}: ''{x.name}''" if x.kind in ("book", "album", "film", "artwork")
               else f"{x.kind.capitalize()}: {x.name}") for x in made[:8]]
-    rows += [(s0, f"Takes office: {o.replace('[[', '').replace(']]', '').split('|')[-1]}") for s0, _, o in p.offices]
+    rows += [(s0, "Takes office: " + _MARKUP_LINK.sub(r"\1", o)) for s0, _, o in p.offices]
     rows += [(y, f"Receives the {aw}") for y, aw in p.awards]
     rows += [(s0, f"Joins {c}") for s0, _, c in p.teams]
     if p.died:

@@ -117,9 +117,11 @@ def assign_offices(rng: random.Random, pool: Pool, towns: list[Town]) -> None:
         if rng.random() < 0.55:
             start = p.born[0] + rng.randrange(30, 50)
             if start < 2020 and (p.died is None or start < p.died[0] - 2):
-                office = rng.choice(("Member of the Oregon House of Representatives", "Member of the Oregon State Senate",
-                                     "Alder County Commissioner", "Hollis County Commissioner",
-                                     "Member of the Port Alder City Council"))
+                office = rng.choice(("Member of the [[Oregon]] House of Representatives",
+                                     "Member of the [[Oregon]] State Senate",
+                                     "[[Alder County, Oregon|Alder County]] Commissioner",
+                                     "[[Hollis County, Oregon|Hollis County]] Commissioner",
+                                     "Member of the [[Port Alder City Council]]"))
                 end = min(2021, start + rng.randrange(2, 20))
                 p.offices.append((start, end, office))
         p.offices.sort()
@@ -127,7 +129,8 @@ def assign_offices(rng: random.Random, pool: Pool, towns: list[Town]) -> None:
         start = p.born[0] + rng.randrange(35, 50)
         if start < 2020:
             p.offices.append((start, min(2021, start + rng.randrange(6, 28)),
-                              f"Judge of the {rng.choice(('Alder', 'Hollis', 'Tamarack', 'Brannock'))} County Circuit Court"))
+                              "Judge of the [[{0} County, Oregon|{0} County]] Circuit Court".format(
+                                  rng.choice(('Alder', 'Hollis', 'Tamarack', 'Brannock')))))
 
 
 def make_events(rng: random.Random, book: TitleBook, pool: Pool, towns: list[Town], rivers: list[str],

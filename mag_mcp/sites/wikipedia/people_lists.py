@@ -5,6 +5,8 @@ minor works that exist only in the list."""
 
 from __future__ import annotations
 
+import re
+
 from .article import Article
 from .entities import Person, Thing
 from .grammar import figure
@@ -12,6 +14,7 @@ from .prose import thing_link, town_link
 from .worldgraph import World
 from . import wordbanks as W
 
+_MARKUP_LINK = re.compile(r"\[\[(?:[^|\]]*\|)?([^\]]*)\]\]")  # [[Title|shown]] or [[Title]] -> its shown text
 JOURNALS = ("Journal of Pacific Coast Science", "Northwest Science", "Oregon Historical Quarterly",
             "Bulletin of the Alder County Medical Society", "Coastal Ecology", "Journal of Regional Geology",
             "Proceedings of the Oregon Academy of Science", "Marine Biology Letters")
@@ -40,7 +43,7 @@ def add_lists(a: Article, w: World, p: Person, made: list[Thing]) -> None:
             for y in (start, *([start + 4] if a.rng.random() < 0.5 else [])):
                 if y < 2021:
                     share = a.rng.uniform(50.5, 71.0)
-                    rows.append([str(y), office.replace("[[", "").replace("]]", "").split("|")[-1],
+                    rows.append([str(y), _MARKUP_LINK.sub(r"\1", office),
                                  figure(a.rng.randrange(800, 60_000)), f"{share:.1f}%", "Won"])
         for y in _years(a, p, a.rng.randrange(0, 3), 30):
             rows.append([str(y), a.pick(("County commissioner", "State senate", "City council", "State house")),

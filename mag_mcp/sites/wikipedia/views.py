@@ -18,6 +18,7 @@ from .common import (
 )
 from .markup import BOOK, article_url, slug_of, title_of
 from .search import DEFAULT_PAGE_LENGTH, MAX_PAGE_LENGTH, search
+from .search_extras import PAGE_LENGTHS, category_matches, common_categories, hit_categories, title_matches
 from .content import category_url
 from .views_more import category_page
 from .seed import FEATURED
@@ -125,8 +126,11 @@ def article(request: Request) -> Response:
     keys = [k for k in row["navboxes"].split("\n") if k]
     boxes = [r[0] for r in conn.execute(f"SELECT html FROM navboxes WHERE key IN ({','.join('?' * len(keys))})",
                                         keys)] if keys else []
+    toc = toc_entries(sections)
+    if toc and row["references_html"]:  # like MediaWiki's contents, which list the references heading too
+        toc.append((str(sum(level == 2 for *_, level in toc) + 1), "References", "References", 2))
     return render(request, "article.html", {
-        "title": row["title"], "article": row, "infobox": infobox, "sections": sections, "toc": toc_entries(sections),
+        "title": row["title"], "article": row, "infobox": infobox, "sections": sections, "toc": toc,
         "categories": categories, "image": image, "navboxes": boxes})
 
 
@@ -180,7 +184,8 @@ def search_page(request: Request) -> Response:
     pattern = request.query_params.get("pattern", "").strip()
     start = max(0, _int(request.query_params.get("start"), 0))
     page_length = min(MAX_PAGE_LENGTH, max(1, _int(request.query_params.get("pageLength"), DEFAULT_PAGE_LENGTH)))
-    total, hits = search(db(request), pattern, start, page_length) if pattern else (0, [])
+    conn = db(request)
+    total, hits = search(conn, pattern, start, page_length) if pattern else (0, [])
     pages = []
     if total > page_length:
         current = start // page_length
@@ -193,11 +198,21 @@ def search_page(request: Request) -> Response:
         next_url = search_url(pattern, start + page_length,
                               page_length if page_length != DEFAULT_PAGE_LENGTH else None) \
             if start + page_length < total else None
+        length = page_length if page_length != DEFAULT_PAGE_LENGTH else None
+        first_url = search_url(pattern, None, length) if lo > 0 else None
+        last_url = search_url(pattern, last * page_length, length) if hi < last else None
     else:
-        prev_url = next_url = None
+        prev_url = next_url = first_url = last_url = None
+    lengths = [(n, search_url(pattern, None, n if n != DEFAULT_PAGE_LENGTH else None), n == page_length)
+               for n in PAGE_LENGTHS] if total > PAGE_LENGTHS[0] else []
     return render(request, "search.html", {
         "title": f"Search: {pattern}" if pattern else "Search", "pattern": pattern, "total": total, "hits": hits,
-        "first": start + 1, "last": start + len(hits), "pages": pages, "prev_url": prev_url, "next_url": next_url})
+        "first": start + 1, "last": start + len(hits), "pages": pages, "prev_url": prev_url, "next_url": next_url,
+        "first_url": first_url, "last_url": last_url,
+        "hit_categories": {t: [(c, category_url(c)) for c in cats] for t, cats in hit_categories(conn, hits).items()},
+        "lengths": lengths, "title_matches": title_matches(conn, pattern) if pattern else [],
+        "category_matches": [(c, n, category_url(c)) for c, n in category_matches(conn, pattern)] if pattern else [],
+        "common_categories": [(c, n, category_url(c)) for c, n in common_categories(conn, pattern)] if total else []})
 
 
 def random_article(request: Request) -> Response:

@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import string
 from urllib.parse import quote
 
 from starlette.requests import Request
@@ -19,7 +20,7 @@ from starlette.responses import JSONResponse, Response
 from ..base import db
 from .common import not_found, render
 from .content import category_url
-from .markup import BOOK, slug_of, title_of
+from .markup import BOOK, article_url, slug_of, title_of
 
 CATEGORY_PAGE_SIZE = 200
 SUGGEST_DEFAULT, SUGGEST_MAX = 10, 50
@@ -32,6 +33,22 @@ def _int(value: str | None, default: int) -> int:
         return default
 
 
+def _from_offset(conn, name: str, value: str | None) -> int:
+    """`?from=`: an offset into the members (our pager's links), or as on MediaWiki a title
+    prefix ("B", the category contents bar's letters): the first member sorting at or after it."""
+    value = (value or "").strip()
+    if not value or value.isdigit():
+        return _int(value, 0)
+    return conn.execute("SELECT COUNT(*) FROM categories c JOIN articles a ON a.id = c.article_id "
+                        "WHERE c.name = ? AND a.title < ? COLLATE NOCASE", (name, value)).fetchone()[0]
+
+
+def category_toc(name: str) -> list[tuple[str, str]]:
+    """The category contents bar of a large category ({{Category TOC}}): Top, 0–9, A–Z."""
+    base = article_url(f"Category:{name}")
+    return [("Top", base), ("0–9", f"{base}?from=0-9")] + [(c, f"{base}?from={c}") for c in string.ascii_uppercase]
+
+
 def category_page(request: Request, slug: str) -> Response:
     conn = db(request)
     name = title_of(slug)
@@ -39,7 +56,7 @@ def category_page(request: Request, slug: str) -> Response:
     if row is None:
         return not_found(request, f"Category:{name}")
     total = row[0]
-    start = max(0, min(_int(request.query_params.get("from"), 0), max(0, total - 1)))
+    start = max(0, min(_from_offset(conn, name, request.query_params.get("from")), max(0, total - 1)))
     members = [r[0] for r in conn.execute(
         "SELECT a.title FROM categories c JOIN articles a ON a.id = c.article_id WHERE c.name = ? "
         "ORDER BY a.title COLLATE NOCASE LIMIT ? OFFSET ?", (name, CATEGORY_PAGE_SIZE, start))]
@@ -59,7 +76,8 @@ def category_page(request: Request, slug: str) -> Response:
     return render(request, "category.html", {
         "title": f"Category:{name}", "name": name, "groups": groups, "total": total, "shown": len(members),
         "first": start + 1, "prev_url": prev_url, "next_url": next_url,
-        "related": [(r, category_url(r)) for r in related]})
+        "related": [(r, category_url(r)) for r in related],
+        "toc": category_toc(name) if total > CATEGORY_PAGE_SIZE else []})
 
 
 def suggest(request: Request) -> Response:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from . import mapnames
 from .article import Article
+from .entities import Person
 from .gen_people import OCCUPATIONS
 from .grammar import figure
 from .prose import life, person_link, thing_link, town_link
@@ -44,15 +45,19 @@ def list_articles(w: World) -> list[Article]:
             listed = next((e for e in b.events if e.kind == "listed"), None)
             if listed and w.county_of(b.place) == county.title:
                 t = w.town(b.place)
-                rows.append([thing_link(b), town_link(t, b.place) if t else f"[[{b.place}]]", str(b.year),
-                             b.style, str(listed.year), listed.args["ref"]])
+                makers = [w.by_title[m] for m in b.makers if isinstance(w.by_title.get(m), Person)]
+                rows.append([str(len(rows) + 1), thing_link(b), town_link(t, b.place) if t else f"[[{b.place}]]",
+                             str(b.year), b.style, ", ".join(person_link(m) for m in makers) or "—",
+                             str(listed.year), listed.args["ref"]])
         if rows:
-            out.append(_list(w, f"National Register of Historic Places listings in {county.name}, Oregon",
-                             "", f"This is a list of the buildings and structures in [[{county.title}|{county.name}]], "
-                                 f"Oregon, listed on the [[National Register of Historic Places]] and described in "
-                                 f"this encyclopedia ({len(rows)} entries).",
-                             ["Name", "Location", "Built", "Style", "Listed", "Reference"], rows,
-                             ["National Register of Historic Places in Oregon", f"Lists of buildings in {county.name}"]))
+            nrhp = _list(w, f"National Register of Historic Places listings in {county.name}, Oregon",
+                         "", f"This is a list of the buildings and structures in [[{county.title}|{county.name}]], "
+                             f"Oregon, listed on the [[National Register of Historic Places]] and described in "
+                             f"this encyclopedia ({len(rows)} entries).",
+                         ["№", "Name", "Location", "Built", "Style", "Architect", "Listed", "Reference"], rows,
+                         ["National Register of Historic Places in Oregon", f"Lists of buildings in {county.name}"])
+            nrhp.navboxes = [f"county:{county.title}"]  # as on Wikipedia's county lists: the county's navbox
+            out.append(nrhp)
     by_occ: dict[str, list] = {}
     for p in w.people:
         by_occ.setdefault(p.occupation, []).append(p)

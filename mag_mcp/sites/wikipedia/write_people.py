@@ -88,7 +88,7 @@ def person_article(w: World, p: Person) -> Article:
              a.v("<A teacher|An aunt|The local minister|A neighbour> <encouraged|persuaded> {him} to <continue {his} "
                  "studies|leave home|apply for a scholarship|take up {occ}>.", occ=_field_word(p.occupation), **pr)]
     if w.town(p.birthplace) is None and p.birthplace != "Port Alder":
-        early.append(a.v("The family moved west to Oregon when {he} was {k}<|, settling in the Alder valley>.",
+        early.append(a.v("The family moved west to [[Oregon]] when {he} was {k}<|, settling in the Alder valley>.",
                          k=words(a.rng.randrange(2, 17)), **pr))
     for year, inst, degree in p.education:
         early.append(a.v("{He} <graduated from {i} in {y}|studied at {i}, graduating in {y}> with {deg}.",

@@ -105,6 +105,26 @@ def mayor_in(w: World, y: int) -> str:
     return ""
 
 
+def _county_office(w: World, office: str) -> bool:
+    """An office of the county itself or of one of its towns (markup, see gen_events.assign_offices)."""
+    if f"[[{COUNTY}|" in office:
+        return True
+    if office.startswith("Mayor of [[") and office != "Mayor of [[Port Alder]]":
+        t = w.town(office[len("Mayor of [["):].split("|")[0].split("]]")[0])
+        return t is not None and t.county == COUNTY
+    return False
+
+
+def incumbents_in(w: World, y: int) -> list[str]:
+    """The county's office holders in year `y` other than Port Alder's mayor: '<office>: <person>'."""
+    out = []
+    for p in w.people:
+        for start, end, office in p.offices:
+            if start <= y < (end or LAST_YEAR + 1) and _county_office(w, office):
+                out.append((office.split("[[")[-1], f"{office}: {person_link(p)}"))
+    return [item for _, item in sorted(out)]
+
+
 def year_articles(w: World) -> list[Article]:
     items = collect(w)
     years = [y for y in range(FIRST_YEAR, LAST_YEAR + 1)
@@ -120,9 +140,10 @@ def year_articles(w: World) -> list[Article]:
                       "Oregon|Alder County]], Oregon, whose seat is [[Port Alder]]. <The year saw|It records> {k} "
                       "<entries|items> in this encyclopedia.", y=y, k=total)]
         mayor = mayor_in(w, y)
-        if mayor:
+        incumbents = ([f"Mayor of [[Port Alder]]: {mayor}"] if mayor else []) + incumbents_in(w, y)
+        if incumbents:
             sec = a.section("Incumbents")
-            sec.items = [f"Mayor of [[Port Alder]]: {mayor}"]
+            sec.items = incumbents
         for key, heading in (("events", "Events"), ("births", "Births"), ("deaths", "Deaths")):
             if got.get(key):
                 sec = a.section(heading)
@@ -133,6 +154,6 @@ def year_articles(w: World) -> list[Article]:
         a.see_also = nav + ["History of Port Alder"]
         a.categories = [f"{y} in Oregon", f"Years of the {y // 100 + 1}th century in Alder County"]
         a.infobox = [("Year", str(y)), ("County", "[[Alder County, Oregon|Alder County]]"), ("Entries", str(total))]
-        a.navboxes = ["years"]
+        a.navboxes = ["years", f"county:{COUNTY}"]
         out.append(a)
     return out

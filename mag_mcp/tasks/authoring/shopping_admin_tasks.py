@@ -215,7 +215,7 @@ def build() -> list[dict[str, Any]]:
         key = f"sales{n}"
         page = f.get("/admin/reports/report_sales/sales/", **{"from": mdy(start), "to": mdy(end),
                                                                   "period": period.lower()})
-        rows = re.findall(r"<tr><td>([^<]+)</td><td class=\"num\">(\d+)</td><td class=\"num\">\d+</td>"
+        rows = re.findall(r"<tr><td>(?:<a [^>]*>)?([^<]+)(?:</a>)?</td><td class=\"num\">(\d+)</td><td class=\"num\">\d+</td>"
                           r"<td class=\"num\">\$([\d,.]+)</td>", page)
         total = f.one("SELECT ROUND(SUM(grand_total), 2) FROM orders WHERE status != 'canceled' AND "
                       "substr(created_at, 1, 10) BETWEEN ? AND ?", start.isoformat(), end.isoformat())[0]
