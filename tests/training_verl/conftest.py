@@ -110,7 +110,7 @@ def verl_config(tmp_path_factory, mag_server, gold_run):
     out = tmp_path_factory.mktemp("rl-recipe")
     settings = GRPOSettings(model=str(out / "model"), tasks=GOLD_TASKS, eval_tasks=GOLD_TASKS[:1], servers=[url],
                             experts_dir=gold_run, out_dir=out, G=2, tasks_per_step=2, tasks_per_update=1,
-                            response_length=8, prompt_length=2048, gpus_per_node=1)
+                            response_length=8, prompt_length=4096, gpus_per_node=1)
     command = prepare(settings)
     config_dir = os.path.join(os.path.dirname(verl.__file__), "trainer", "config")
     with initialize_config_dir(config_dir=config_dir, version_base=None):

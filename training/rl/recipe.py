@@ -64,7 +64,8 @@ class GRPOSettings(BaseModel):
     dynamic_sampling: bool = True
     max_inflight_groups: int = Field(default=2, ge=1, description="prompt batches in flight while refilling")
     history_window: int = Field(default=5, ge=0)
-    prompt_length: int = Field(default=4096, ge=256, description="tokens of a step prompt, image included")
+    prompt_length: int = Field(default=8192, ge=256, description="tokens of a step prompt, image and marks list "
+                               "included (dense pages list 150-300 marks)")
     response_length: int = Field(default=256, ge=8, description="tokens of one answer")
     lora_rank: int = Field(default=0, ge=0, description="0: full fine-tuning")
     nnodes: int = Field(default=1, ge=1)
