@@ -287,29 +287,43 @@ def tasks_verify(
     judge_api_key_env: Annotated[str, typer.Option(help="Environment variable holding the judge's key")] = "OPENAI_API_KEY",
     stale: Annotated[bool, typer.Option(
         "--stale", help="Only the tasks whose entry in the verification record is missing or out of date "
-                        "(the task or a site changed)")] = False,
+                        "(the task or a site changed: replayed; only its negatives changed: those checked)")] = False,
     record: Annotated[bool, typer.Option(
         "--record", help="Write the outcome into the verification record (mag_mcp/tasks/verified.json) "
-                         "that `make test` checks")] = False,
+                         "that `make test` checks (with --negatives-only: the negatives of entries whose "
+                         "replay is current)")] = False,
 ) -> None:
     """Replay every gold trajectory (all must pass), the no-op agent (must fail navigation and
     state-changing tasks), and check every negative of a task (must fail its checker); prints the
     count of negatives checked and any that pass. Exits non-zero on any failure."""
-    from mag_mcp.tasks.commands import CommandError, answer_judge, run_verify, stale_selection
+    from mag_mcp.tasks.commands import (
+        CommandError,
+        answer_judge,
+        run_verify,
+        stale_selection,
+    )
 
     groundings = _groundings(grounding)
     chosen = [t for t in _select(site) if t.mag and t.mag.gold]
+    negatives_changed: list = []
     if stale:
-        chosen = stale_selection(chosen, groundings)
-        if not chosen:
+        chosen, negatives_changed = stale_selection(chosen, groundings)
+        if negatives_only:
+            chosen, negatives_changed = [], chosen + negatives_changed
+        if not chosen and not negatives_changed:
             return
-    if not chosen:
+    elif not chosen:
         raise typer.BadParameter("no task with gold trajectories matches")
-    if record and negatives_only:
-        raise fail("--record needs the gold replay: drop --negatives-only")
+    elif negatives_only:
+        chosen, negatives_changed = [], chosen
     try:
         judge = answer_judge(judge_base_url, judge_model, judge_api_key_env, out / "judge-cache")
-        ok = run_verify(chosen, groundings, out, concurrency, server, negatives_only, judge, record)
+        ok = True
+        if chosen:
+            ok = run_verify(chosen, groundings, out, concurrency, server, False, judge, record)
+        if negatives_changed:  # recorded only where the entry's replay is current
+            ok = run_verify(negatives_changed, groundings, out / "negatives" if chosen else out, concurrency, server,
+                            True, judge, record) and ok
     except CommandError as e:
         raise fail(str(e)) from None
     if not ok:

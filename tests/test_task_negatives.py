@@ -62,10 +62,16 @@ def test_a_negative_the_checker_accepts_is_reported() -> None:
 
 
 def test_a_permuted_list_passes_a_checker_that_ignores_order() -> None:
-    """must_include accepts the values in any order: a permuted negative shows that the checker of an
-    ordered question (a ranking, a route) needs another reference."""
-    t = with_negatives("map-compare-modes-1", permuted(["3.3 km", "2.9 km", "2.7 km"]))
-    assert outcomes(t) == ["passed"]
+    """must_include of bare values accepts them in any order: a permuted negative shows that the
+    checker of an ordered question (a ranking, a route) needs labelled references, which the
+    suite's three-mode route task has."""
+    task = with_negatives("map-compare-modes-1", permuted(["driving 3.3 km", "cycling 2.7 km", "walking 2.9 km"]))
+    assert task.eval.reference_answers.must_include == ["driving: 3.3km", "cycling: 2.9km", "walking: 2.7km"]
+    assert outcomes(task) == ["failed"]
+    bare = task.model_copy(deep=True)
+    bare.eval.reference_answers.must_include = ["3.3km", "2.9km", "2.7km"]
+    bare.mag.negatives = [Negative(**permuted(["3.3 km", "2.9 km", "2.7 km"]))]
+    assert outcomes(bare) == ["passed"]
 
 
 def test_url_negatives_offline() -> None:
@@ -125,10 +131,13 @@ def test_verify_counts_negatives_without_replay(tmp_path: Path) -> None:
 
 
 def test_verify_command_prints_the_negatives(tmp_path: Path) -> None:
-    """Today's suite declares no negatives yet: the command checks none and says so."""
+    """The price task declares its neighbours' prices and the hedged list: all three fail."""
     from mag_mcp.cli import app
 
+    declared = len(TaskRegistry.builtin().get("shopping-price-1").mag.negatives)
+    assert declared == 3
     res = CliRunner().invoke(app, ["tasks", "verify", "--site", "shopping-price-1", "--negatives-only",
                                    "--out", str(tmp_path)])
     assert res.exit_code == 0, res.output
-    assert "0 negatives checked over 0 tasks" in res.output
+    assert f"{declared} negatives checked over 1 tasks (0 on the live page): {declared} fail as they must, 0 pass" \
+        in " ".join(res.output.split())

@@ -53,10 +53,44 @@ def test_one_grounding_at_a_time_adds_up_and_a_failure_drops_the_entry(task):
     assert task.id not in record.tasks
 
 
-def test_a_negatives_only_run_writes_nothing(task):
+def _with_negatives(task, *answers: str):
+    from mag_core.task_design import Negative
+
+    negatives = [Negative(answer=a, why="near entity's value") for a in answers]
+    return task.model_copy(update={"mag": task.mag.model_copy(update={"negatives": negatives})})
+
+
+def _negatives_verdict(task, outcome: str = "failed") -> TaskVerdict:
+    from mag_mcp.tasks.negatives import NegativeVerdict
+
+    negatives = [NegativeVerdict(task_id=task.id, index=i, label=n.label, why=n.why, outcome=outcome, how="offline",
+                                 message="") for i, n in enumerate(task.mag.negatives)]
+    return TaskVerdict(task_id=task.id, gold={}, gold_errors={}, noop_passed={}, negatives=negatives)
+
+
+def test_new_negatives_are_checked_without_a_replay(task):
+    """Negatives are no input to a replay: adding some leaves the replay current and makes only
+    the negatives stale; a negatives-only run that sees none pass brings the entry up to date."""
     record = v.VerificationRecord()
-    verdict = TaskVerdict(task_id=task.id, gold={}, gold_errors={}, noop_passed={})
-    assert v.update_record(record, [task], VerifyReport(verdicts=[verdict])) == (0, 0)
+    v.update_record(record, [task], VerifyReport(verdicts=[_verdict(task)]))
+    declared = _with_negatives(task, "12", "13")
+    assert v.task_fingerprint(declared) == v.task_fingerprint(task)
+    assert v.staleness(declared, record) == v.NEGATIVES_CHANGED
+    assert v.update_record(record, [declared], VerifyReport(verdicts=[_negatives_verdict(declared, "passed")])) \
+        == (0, 0)
+    assert v.staleness(declared, record) == v.NEGATIVES_CHANGED  # a negative the checker accepts: still stale
+    assert v.update_record(record, [declared], VerifyReport(verdicts=[_negatives_verdict(declared)])) == (1, 0)
+    assert v.staleness(declared, record) is None and record.tasks[task.id].negatives == 2
+    assert v.staleness(_with_negatives(task, "12"), record) == v.NEGATIVES_CHANGED
+
+
+def test_a_negatives_only_run_never_writes_an_entry_whose_replay_is_stale(task):
+    record = v.VerificationRecord()
+    assert v.update_record(record, [task], VerifyReport(verdicts=[_negatives_verdict(task)])) == (0, 0)
+    v.update_record(record, [task], VerifyReport(verdicts=[_verdict(task)]))
+    edited = task.model_copy(update={"intent": task.intent + " today"})
+    assert v.update_record(record, [edited], VerifyReport(verdicts=[_negatives_verdict(edited)])) == (0, 0)
+    assert v.staleness(edited, record) == "the task changed"
 
 
 def test_the_world_fingerprint_reads_the_site_package_files():

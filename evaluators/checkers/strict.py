@@ -6,7 +6,8 @@ where the reference is a value, and on whole words where it is text:
 1. Text on whole words, case, punctuation and spacing aside (phrases.py):
    "Carnegie Music Hall" is not in "Carnegie Music Hallxyz".
 2. Values by value (values.py): "$0.00" = "0", "1,234" = "1234", "748 m" =
-   "748m", "9 minutes" = "0:09" = "9 min", "May 31, 2023" = "5/31/2023";
+   "748m", "9 minutes" = "0:09" = "9 min" (and a reference "0:09" takes "9
+   minutes" where the question asks how long), "May 31, 2023" = "5/31/2023";
    "0" is not in "10", "0.14" is not "0.144".
 3. Precision: where the question asks for coordinates, a more precise number
    passes when it truncates or rounds to the reference ("40.4424191" for
@@ -15,7 +16,9 @@ where the reference is a value, and on whole words where it is text:
    strings: "06516" != "6516", "15213" != "15,213", "$10001.00" is no zip code; a
    number zero-padded to a fixed width ("000000180") also matches unpadded ("180").
 5. A single expected value fails when the answer offers it among alternatives
-   ("2, 3 or 4", "0 1 2 3 4 5 6 7 8 9", "2-3").
+   ("2, 3 or 4", "0 1 2 3 4 5 6 7 8 9", "2-3"); a single expected text fails in a
+   short list that offers it with other answers ("MIT, GPL-3.0 or Apache-2.0"),
+   unless the question itself offers alternatives.
 6. Labelled values match by role (roles.py): "driving: 2min" needs 2 min next
    to "driving"; swapped values fail.
 7. exact_match (and a text fuzzy reference) accepts a short sentence around the
@@ -46,6 +49,8 @@ _IDENTIFIER_HINTS = re.compile(
     r"\bzip\b|\bpostal|\bpost ?code|\bphone|\btelephone|\bfax\b|\bsku\b|\bisbn|\btracking", re.IGNORECASE
 )
 _ORDER_ID_HINTS = re.compile(r"\border\s*(?:#|number|no\b|id\b)|#\s*\d|\binvoice\b|\bid\b", re.IGNORECASE)
+# a question about how long something takes: a clock form "0:31" in its reference is a duration
+_DURATION_HINTS = re.compile(r"\bhow long\b|\bduration\b|\btakes?\b|\btravel time\b", re.IGNORECASE)
 _QUANTITY_HINTS = re.compile(
     r"how many|how much|\bcount\b|number of|\btotal\b|amount|price|cost|spen[dt]|revenue|\bsum\b"
     r"|average|quantity|\bqty\b|rating|\bstars?\b|percent|budget|discount",
@@ -81,6 +86,9 @@ def _padded_match(ref_digits: str, digits: str) -> bool:
 
 def values_equal(ref: Value, other: Value, intent: str) -> bool:
     """Rules 2-4: does `other` state the reference value?"""
+    if (ref.kind == "time" and ref.also_duration is not None and other.kind == "duration"
+            and _DURATION_HINTS.search(intent)):  # "31 minutes" for a route time "0:31"
+        return other.amount == ref.also_duration
     if not same_kind(ref, other):
         return False
     if is_identifier(ref, intent):
@@ -136,6 +144,28 @@ def offered_among_alternatives(refs: list[Value], text: str, intent: str) -> boo
     return False
 
 
+_LIST_SEPARATOR = re.compile(r"\s*[,;/]\s*(?:or\s+)?|\s+or\s+", re.IGNORECASE)
+_OR = re.compile(r"\bor\b", re.IGNORECASE)
+_LIST_ITEM_WORDS = 4
+_REF_MARK = "\x00"
+
+
+def offered_among_answers(ref: str, text: str, intent: str) -> bool:
+    """Rule 5 for text: `text` is a short list with an "or" ("A, B or C") in which the
+    reference `ref` is one item and the others (at most four words each, a word being what
+    spaces separate: "Mo-Fr 08:00-17:00" is two) are not it."""
+    if _OR.search(intent) or _OR.search(ref) or not _OR.search(text):
+        return False
+    folded = fold(text)
+    spans = phrase_spans(text, ref)
+    for start, end in reversed(spans):  # the reference is one item, whatever separators it holds
+        folded = f"{folded[:start]} {_REF_MARK} {folded[end:]}"
+    items = [i for i in _LIST_SEPARATOR.split(folded.strip().rstrip(".!?")) if i.strip()]
+    holds = [_REF_MARK in i for i in items]
+    others = [i for i, h in zip(items, holds, strict=True) if not h]
+    return any(holds) and bool(others) and all(words(i) and len(i.split()) <= _LIST_ITEM_WORDS for i in others)
+
+
 def _described_value(text: str) -> Value | None:
     """A value, or a value followed by up to two words ("8 orders", "$0 total spend")."""
     value = only_value(text)
@@ -184,7 +214,7 @@ def strict_exact_answer(ref: str, pred: str, intent: str) -> tuple[bool, str]:
 def _entry_found(alt: str, pred: str, intent: str, single: list[Value] | None) -> tuple[bool | None, str]:
     """One must_include alternative: True/False, or None for a labelled value (roles
     decide). `single`: the values of the one entry's alternatives, when the list
-    has one entry (the hedge rule applies)."""
+    has one entry (the hedge rule applies), else None."""
     value = only_value(alt)
     if value is not None:
         if not value_spans(value, pred, intent):
@@ -193,6 +223,8 @@ def _entry_found(alt: str, pred: str, intent: str, single: list[Value] | None) -
             return False, "offered among other values"
         return True, ""
     if contains_phrase(pred, alt):
+        if single is not None and offered_among_answers(alt, pred, intent):
+            return False, "offered among other answers"
         return True, ""
     role = parse_role(alt, _described_value)
     if role is not None and role.value is not None:

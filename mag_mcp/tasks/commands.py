@@ -82,22 +82,29 @@ def answer_judge(base_url: str | None, model: str | None, api_key_env: str, cach
                                               timeout_s=60.0, max_retries=2, cache_dir=cache)))
 
 
-def stale_selection(tasks: list[Task], groundings: list[Grounding]) -> list[Task]:
-    """The tasks whose verification record is missing or out of date; says why, or that none is."""
-    from mag_mcp.tasks.verification import load_record, record_path, staleness
+def stale_selection(tasks: list[Task], groundings: list[Grounding]) -> tuple[list[Task], list[Task]]:
+    """The tasks whose verification record is missing or out of date, as (to replay, whose
+    negatives alone changed); says why, or that none is."""
+    from mag_mcp.tasks.verification import (
+        NEGATIVES_CHANGED,
+        load_record,
+        record_path,
+        staleness,
+    )
 
     record = load_record()
     why = {t.id: staleness(t, record, groundings) for t in tasks}
     chosen = [t for t in tasks if why[t.id]]
     if not chosen:
         err.print(f"all {len(tasks)} tasks are verified against today's tasks and sites ({record_path().name})")
-        return []
+        return [], []
     reasons: dict[str, int] = {}
     for t in chosen:
         reasons[why[t.id] or ""] = reasons.get(why[t.id] or "", 0) + 1
     err.print(f"{len(chosen)} of {len(tasks)} tasks to verify: "
               + "; ".join(f"{n} {reason}" for reason, n in sorted(reasons.items(), key=lambda kv: -kv[1])))
-    return chosen
+    return ([t for t in chosen if why[t.id] != NEGATIVES_CHANGED],
+            [t for t in chosen if why[t.id] == NEGATIVES_CHANGED])
 
 
 def run_verify(tasks: list[Task], groundings: list[Grounding], out: Path, concurrency: int, server: str | None,

@@ -5,8 +5,11 @@ Replaying the whole suite's gold takes the better part of an hour on a laptop, s
 replays one task per template and checks this record for the rest: every task must have an
 entry whose task fingerprint (the task's JSON, gold trajectories included) and world fingerprint
 (the source and content files of every site it uses, and of the site owning their
-state) are today's. Editing a task or a site makes
-its entries stale; `mag tasks verify --stale --record` replays exactly those and rewrites them.
+state) are today's, and whose negatives fingerprint is that of the task's negatives. Editing a
+task or a site makes its entries stale; `mag tasks verify --stale --record` replays exactly those
+and rewrites them. The `mag` block's design declarations (negatives, distractors, answer space)
+are no input to a replay, so they stay out of the task fingerprint: a task whose negatives alone
+changed has them checked again (offline, in seconds) without replaying its gold.
 Code shared by every site (the environment, the server) is not fingerprinted: the per-template
 replay in `make test` is what guards it.
 """
@@ -27,7 +30,10 @@ from mag_core.tasks import Grounding, Task
 from mag_mcp.tasks.verify import VerifyReport
 
 RECORD_NAME = "verified.json"
-SCHEMA = 1
+SCHEMA = 2
+# The `mag` block's declarations that no replay reads (negatives have their own fingerprint).
+DESIGN_KEYS = ("negatives", "distractors", "answer_space")
+NEGATIVES_CHANGED = "its negatives changed"
 _SKIPPED_PARTS = {"__pycache__"}
 _SKIPPED_SUFFIXES = {".pyc", ".pyo"}
 
@@ -39,7 +45,8 @@ class TaskRecord(BaseModel):
     world: str  # world fingerprint of the task's sites
     gold_steps: dict[Grounding, int]  # grounding -> steps of the gold episode that succeeded
     noop_checked: bool  # the no-op agent was run (navigation and state-changing tasks) and failed
-    negatives: int = 0  # negatives checked, all failing their checker
+    negatives: int = 0  # negatives checked, none passing its checker
+    negatives_fp: str = ""  # negatives fingerprint of the negatives checked
     verified: str  # ISO date
 
 
@@ -49,10 +56,24 @@ class VerificationRecord(BaseModel):
     tasks: dict[str, TaskRecord] = Field(default_factory=dict)
 
 
-def task_fingerprint(task: Task) -> str:
-    """sha256 of the task's canonical JSON (intent, checker, gold, negatives, everything)."""
-    text = json.dumps(task.model_dump(mode="json", exclude_none=True), sort_keys=True, ensure_ascii=False)
+def _digest(data: object) -> str:
+    text = json.dumps(data, sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def task_fingerprint(task: Task) -> str:
+    """sha256 of the task's canonical JSON as a replay reads it: intent, checker, gold, everything
+    but the `mag` block's design declarations (`DESIGN_KEYS`)."""
+    data = task.model_dump(mode="json", exclude_none=True)
+    for key in DESIGN_KEYS:
+        (data.get("mag") or {}).pop(key, None)
+    return _digest(data)
+
+
+def negatives_fingerprint(task: Task) -> str:
+    """sha256 of the task's negatives (and of the checker that judges them: the task fingerprint)."""
+    negatives = [n.model_dump(mode="json", exclude_none=True) for n in (task.mag.negatives if task.mag else [])]
+    return _digest([task_fingerprint(task), negatives])
 
 
 def _site_folder(site: str) -> Path:
@@ -111,6 +132,8 @@ def staleness(task: Task, record: VerificationRecord, groundings: Iterable[Groun
     missing = [g for g in groundings if g not in entry.gold_steps]
     if missing:
         return "not verified in " + ", ".join(missing)
+    if entry.negatives_fp != negatives_fingerprint(task):
+        return NEGATIVES_CHANGED
     return None
 
 
@@ -124,19 +147,27 @@ def stale_tasks(tasks: Iterable[Task], record: VerificationRecord | None = None)
 def update_record(record: VerificationRecord, tasks: list[Task], report: VerifyReport,
                   chromium: str | None = None) -> tuple[int, int]:
     """Write the entries of the tasks that verified, drop those of the tasks that failed;
-    returns (written, dropped). Negatives-only reports write nothing (no gold was replayed)."""
+    returns (written, dropped). A negatives-only verdict (no gold replayed) updates the negatives
+    of an entry whose replay is current, and only when none of them passed."""
     by_id = {t.id: t for t in tasks}
     written = dropped = 0
     today = date.today().isoformat()
     for v in report.verdicts:
-        if not v.gold:
-            continue
         task = by_id[v.task_id]
+        if not v.gold:
+            current = record.tasks.get(v.task_id)
+            if (current is not None and v.ok and (current.task, current.world)
+                    == (task_fingerprint(task), world_fingerprint(task))):
+                current.negatives, current.negatives_fp = len(v.negatives), negatives_fingerprint(task)
+                current.verified = today
+                written += 1
+            continue
         if not v.ok:
             dropped += record.tasks.pop(v.task_id, None) is not None
             continue
         entry = TaskRecord(task=task_fingerprint(task), world=world_fingerprint(task), gold_steps=v.gold_steps,
-                           noop_checked=bool(v.noop_passed), negatives=len(v.negatives), verified=today)
+                           noop_checked=bool(v.noop_passed), negatives=len(v.negatives),
+                           negatives_fp=negatives_fingerprint(task), verified=today)
         old = record.tasks.get(v.task_id)
         if old is not None and (old.task, old.world) == (entry.task, entry.world):
             # a run in one grounding keeps what an earlier run verified in the other

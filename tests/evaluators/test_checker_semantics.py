@@ -101,6 +101,7 @@ def test_not_achievable_overwrites_in_config_order(refs: dict, answer: str, judg
     [  # rows of the table in docs/EVALUATION.md not covered above in both modes
         ({"exact_match": "Reporter"}, "Chloe Martin is a Reporter", "What is Chloe Martin's role?", 0.0, 1.0),
         ({"must_include": ["3"]}, "2, 3 or 4", "How many orders?", 1.0, 0.0),
+        ({"must_include": ["GPL-3.0"]}, "MIT, GPL-3.0 or Apache-2.0", "What license does the project use?", 1.0, 0.0),
         ({"must_include": ["06516"]}, "6516", "What is the zip code of Yale University?", 0.0, 0.0),
     ],
 )

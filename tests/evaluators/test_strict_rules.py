@@ -103,6 +103,9 @@ VALUES = [
     # durations, distances, clock times, dates
     *cases({"exact_match": "9 minutes"}, TRIP, ["0:09", "9 min", "9min", "9 minutes."],
            ["19 minutes", "9 hours", "0:19"]),
+    *cases({"must_include": ["0:31"]}, "How long does it take to walk from Riverside Park to Old Mill Brewery?",
+           ["0:31", "31 minutes", "it takes 31 min"], ["13 minutes", "0:13", "31 hours"]),
+    *cases({"must_include": ["0:31"]}, "When does the last ferry leave?", ["0:31", "00:31"], ["31 minutes"]),
     *cases({"must_include": ["1h 35min"]}, ROUTE, ["1 hour and 35 minutes", "1:35", "95 minutes", "1 h 35 min"],
            ["1h 25min", "35 min"]),
     *cases({"exact_match": "748m"}, "Measure the walking distance", ["748 m", "0.748 km", "748 meters"],
@@ -168,6 +171,16 @@ HEDGED = [
     *cases({"must_include": ["6"]}, COUNT, ["6 reviews"], ["0 1 2 3 4 5 6 7 8 9", "6 or 7"]),
     *cases({"exact_match": "3"}, COUNT, ["3", "The answer is 3"], ["2, 3 or 4", "3/4", "3 or 4"]),
     *cases({"must_include": ["65 |OR| 3"]}, "What is the rating?", ["3 stars (65%)", "65 or 3"], ["3 or 4"]),
+    *cases({"must_include": ["GPL-3.0"]}, "What license does the project use?",
+           ["GPL-3.0", "The project uses GPL-3.0.", "GPL-3.0 (see its LICENSE file)"],
+           ["MIT, GPL-3.0 or Apache-2.0", "GPL-3.0 or MIT", "either Apache-2.0 or GPL-3.0"]),
+    *cases({"must_include": ["Mo-Th 10:00-20:00; Fr-Sa 10:00-18:00; Su 12:00-17:00"]},
+           "What are the opening hours of the Harbor Books store?",
+           ["Mo-Th 10:00-20:00; Fr-Sa 10:00-18:00; Su 12:00-17:00",
+            "It is open Mo-Th 10:00-20:00; Fr-Sa 10:00-18:00; Su 12:00-17:00."],
+           ["Mo-Sa 10:00-18:00, Mo-Th 10:00-20:00; Fr-Sa 10:00-18:00; Su 12:00-17:00 or Mo-Fr 08:00-17:00"]),
+    *cases({"must_include": ["Maintainer"]}, "Is Ana a Developer or a Maintainer of the project?",
+           ["Maintainer", "a Maintainer, not a Developer"], ["Developer"]),
 ]
 
 

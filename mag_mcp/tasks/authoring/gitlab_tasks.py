@@ -9,6 +9,12 @@ authoring time, so the tasks can't drift from the site. Every trajectory starts
 on the signed-in dashboard and opens a project through the "Filter by name"
 box, so the project's row is always visible. Guides name what is visible and
 vary between instances.
+
+Design declarations come from the same data: an information task's negatives are
+the values of the projects beside it in your projects list (or of a similarly
+named project), of the members beside a member in the Members table; a
+navigation task's are the neighbouring pages; a state change is guarded against
+edits to rows it must not touch.
 """
 
 from __future__ import annotations
@@ -16,133 +22,45 @@ from __future__ import annotations
 import html as html_lib
 import re
 import sqlite3
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
-    Part,
-    SiteFacts,
+    Design,
     TaskBook,
     chain,
+    distractor,
     field,
     pick,
     role,
     s,
     same,
     select,
+    standard_negatives,
     state_eval,
     string_eval,
     type_and_enter,
+    unchanged,
     url_eval,
+    url_negative,
     write_task_file,
 )
+from mag_mcp.tasks.authoring.gitlab_parts import (
+    AUTH,
+    ME,
+    ROLES,
+    SITE,
+    Project,
+    distinct,
+    facts,
+    filter_projects,
+    find_member,
+    look_alikes,
+    open_project,
+    outward,
+    steady,
+)
 
-SITE = "gitlab"
-AUTH = "./.auth/gitlab_state.json"
-ME = "byteblaze"
-# Templates whose tasks train; the rest are test (about 70/30, by template).
 TRAIN_TEMPLATES = {9201, 9202, 9204, 9206, 9207, 9209, 9210, 9211}
-ROLES = ["Guest", "Reporter", "Developer", "Maintainer", "Owner"]
-
-
-@dataclass(frozen=True)
-class Project:
-    id: int
-    full_path: str
-    name: str
-    ns_name: str
-    license: str
-    language: str
-    open_issues: int
-    closed_issues: int
-    my_role: str
-
-    @property
-    def link(self) -> str:
-        return f"{self.ns_name} / {self.name}"
-
-
-class GitlabFacts(SiteFacts):
-    """The seed database and the real dashboard, for authoring."""
-
-    def __init__(self) -> None:
-        super().__init__("gitlab")
-
-    def project(self, full_path: str) -> Project:
-        r = self.db.execute(
-            "SELECT p.*, m.role AS my_role, "
-            "(SELECT COUNT(*) FROM issues i WHERE i.project_id = p.id AND i.state = 'opened') AS oi, "
-            "(SELECT COUNT(*) FROM issues i WHERE i.project_id = p.id AND i.state = 'closed') AS ci "
-            "FROM projects p JOIN project_members m ON m.project_id = p.id JOIN users u ON u.id = m.user_id "
-            "WHERE p.full_path = ? AND u.username = ?", (full_path, ME)).fetchone()
-        if r is None:
-            raise KeyError(full_path)
-        html = self.client.get("/dashboard/projects", params={"name": r["name"]}).text
-        rows = re.findall(r'<a class="project" href="/([^"]+)"><span class="namespace-name">([^<]+) / </span>', html)
-        if [p for p, _ in rows] != [full_path]:
-            raise LookupError(f"filtering by {r['name']!r} does not show {full_path} alone: {rows}")
-        if f'<span class="sr-only">Issues:</span> {r["oi"]}</a>' not in html:
-            raise LookupError(f"the row of {full_path} does not show {r['oi']} open issues")
-        return Project(r["id"], full_path, r["name"], html_lib.unescape(rows[0][1]), r["license"], r["language"], r["oi"],
-                       r["ci"], r["my_role"])
-
-    def members(self, p: Project) -> list[sqlite3.Row]:
-        return self.db.execute(
-            "SELECT u.username, u.name, m.role FROM project_members m JOIN users u ON u.id = m.user_id "
-            "WHERE m.project_id = ? ORDER BY u.username", (p.id,)).fetchall()
-
-    def non_member(self, p: Project, k: int) -> sqlite3.Row:
-        rows = self.db.execute(
-            "SELECT username, name FROM users WHERE id NOT IN (SELECT user_id FROM project_members WHERE project_id = ?) "
-            "ORDER BY id", (p.id,)).fetchall()
-        return rows[k % len(rows)]
-
-    def starred(self, p: Project) -> bool:
-        return self.db.execute("SELECT 1 FROM stars s JOIN users u ON u.id = s.user_id WHERE u.username = ? "
-                               "AND s.project_id = ?", (ME, p.id)).fetchone() is not None
-
-    def open_issues(self, p: Project) -> list[sqlite3.Row]:
-        rows = self.db.execute("SELECT iid, id, title FROM issues WHERE project_id = ? AND state = 'opened' ORDER BY iid",
-                               (p.id,)).fetchall()
-        # a title the issue search shows alone
-        return [r for r in rows if sum(1 for x in rows if r["title"].lower() in x["title"].lower()) == 1]
-
-
-@lru_cache(maxsize=1)
-def facts() -> GitlabFacts:
-    return GitlabFacts()
-
-
-# ------------------------------------------------------------ reusable parts
-
-def filter_projects(key: str, p: Project) -> Part:
-    guide = pick(key + "filter", [
-        f"Type “{p.name}” into the “Filter by name” box above your projects and press Enter.",
-        f"In the “Filter by name” field of the projects list, enter “{p.name}” and press Enter.",
-        f"Filter your projects by name: type “{p.name}” and press Enter.",
-    ])
-    return type_and_enter("Filter by name", p.name, guide, "Click the “Filter by name” box above the projects list.",
-                          kind="searchbox")
-
-
-def open_project(key: str, p: Project) -> Part:
-    return chain(filter_projects(key, p), same(s("click", pick(key + "open", [
-        f"Click the project title “{p.link}”.",
-        f"Open the project “{p.link}” from the list.",
-        f"Click “{p.name}” (under {p.ns_name}) to open the project.",
-    ]), role("link", p.link))))
-
-
-def find_member(key: str, p: Project, username: str, members_guides: list[str]) -> Part:
-    """Open the project, its Members page, and filter the table to one member."""
-    return chain(
-        open_project(key, p),
-        same(s("click", pick(key + "m", members_guides), role("link", "Members"))),
-        type_and_enter("Filter members", username, f"Type “{username}” into the “Filter members” box and press Enter.",
-                       "Click the “Filter members” box above the table.", kind="searchbox"),
-    )
-
 
 # ------------------------------------------------------------ templates
 
@@ -152,6 +70,26 @@ def build() -> list[dict[str, Any]]:
     tasks, add = book.tasks, book.add
 
     P = f.project
+    dash = f.dashboard()
+    me = f.user_id(ME)
+    seed_issue, seed_note, seed_label = f.max_id("issues"), f.max_id("notes"), f.max_id("labels")
+
+    def around(p: Project) -> list[sqlite3.Row]:
+        """The similarly named projects, then your projects around `p` in the dashboard list, nearest first."""
+        return [f.row(r["full_path"]) for r in f.similar(p)] + [f.row(x) for x in outward(dash, dash.index(p.full_path))]
+
+    def whose(r: sqlite3.Row) -> str:
+        if r["full_path"] not in dash:
+            return f"{r['full_path']}, a similar name"
+        return f"{r['full_path']}, beside it in your projects list"
+
+    def beside(p: Project, username: str) -> list[sqlite3.Row]:
+        """The members around `username` in the project's Members table, nearest first."""
+        table = f.member_table(p)
+        return outward(table, [m["username"] for m in table].index(username))
+
+    no_comment = unchanged("notes", note="no comment written")
+    projects_kept = steady("projects", "last_activity_at", note="no project changed (its activity time aside)")
 
     # 9201 license (information)
     for n, p in enumerate(map(P, ["byteblaze/a11y-syntax-highlighting", "alder-labs/tilecache", "portalder/bike-lanes",
@@ -161,7 +99,10 @@ def build() -> list[dict[str, Any]]:
             "information", chain(open_project(key, p), same(s("stop", pick(key, [
                 f"The line under the project name shows the license: {p.license}.",
                 f"Read the license next to the project ID under the title: {p.license}.",
-            ]), value=p.license))), string_eval(must_include=[p.license]))
+            ]), value=p.license))), string_eval(must_include=[p.license]), design=Design(
+                negatives=standard_negatives(p.license, near=distinct(
+                    [(whose(r), r["license"]) for r in around(p)], p.license, 2)),
+                distractors=look_alikes(p)))
 
     # 9202 open issues (information)
     for n, p in enumerate(map(P, ["primer/design", "alder-labs/routekit", "portalder/transit-feed",
@@ -171,7 +112,11 @@ def build() -> list[dict[str, Any]]:
             "information", chain(filter_projects(key, p), same(s("stop", pick(key, [
                 f"The issues icon on the right of the project's row shows {p.open_issues} open issues.",
                 f"Read the issue count at the right of the row: {p.open_issues}.",
-            ]), value=str(p.open_issues)))), string_eval(exact_match=str(p.open_issues)))
+            ]), value=str(p.open_issues)))), string_eval(exact_match=str(p.open_issues)), design=Design(
+                negatives=standard_negatives(str(p.open_issues), near=distinct(
+                    [(f"{p.full_path}'s closed issues", str(p.closed_issues))]
+                    + [(whose(r), str(r["oi"])) for r in around(p)], str(p.open_issues), 3)),
+                distractors=look_alikes(p)))
 
     # 9203 member role (information)
     picks = [("byteblaze/dotfiles", 0), ("primer/design", 1), ("alder-labs/geocoder", 2), ("portalder/open-data-portal", 3)]
@@ -185,7 +130,11 @@ def build() -> list[dict[str, Any]]:
                 find_member(key, p, m["username"], ["Click “Members” in the left sidebar, under “Project information”.",
                                                     "Open the project's “Members” page from the sidebar on the left."]),
                 same(s("stop", f"The “Max role” column of {m['name']}'s row says {m['role']}.", value=m["role"])),
-            ), string_eval(exact_match=m["role"]))
+            ), string_eval(exact_match=m["role"]), design=Design(
+                negatives=standard_negatives(m["role"], near=distinct(
+                    [(f"{x['name']}, beside them in the Members table", x["role"]) for x in beside(p, m["username"])],
+                    m["role"], 2)),
+                distractors=look_alikes(p)))
     # 9204 closed issues (navigation)
     for n, p in enumerate(map(P, ["primer/design", "alder-labs/routekit", "portalder/bike-lanes",
                                   "byteblaze/a11y-syntax-highlighting"]), 1):
@@ -199,7 +148,13 @@ def build() -> list[dict[str, Any]]:
                                             "Switch to the “Closed” tab above the issues."]),
                   role("link", f"Closed {p.closed_issues}")),
                 s("stop", f"The list now shows the {p.closed_issues} closed issues."),
-            )), url_eval(f"__GITLAB__/{p.full_path}/-/issues?state=closed"))
+            )), url_eval(f"__GITLAB__/{p.full_path}/-/issues?state=closed"), design=Design(negatives=[
+                url_negative(f"__GITLAB__/{p.full_path}/-/issues?state=opened", "the open issues, the list's first tab"),
+                url_negative(f"__GITLAB__/{p.full_path}/-/issues?state=all", "all issues, open and closed"),
+                url_negative(f"__GITLAB__/{p.full_path}/-/merge_requests?state=closed", "the closed merge requests"),
+                *[url_negative(f"__GITLAB__/{r['full_path']}/-/issues?state=closed", f"near entity ({whose(r)})")
+                  for r in around(p)[:len(f.similar(p)) + 1]],
+            ], distractors=look_alikes(p)))
 
     # 9205 a member's profile (navigation)
     for n, (path, k) in enumerate([("alder-labs/routekit", 1), ("byteblaze/cloud-to-butt", 0),
@@ -216,7 +171,11 @@ def build() -> list[dict[str, Any]]:
                                            f"Open {m['name']}'s profile by clicking their name."]),
                        role("link", m["name"])),
                      s("stop", f"{m['name']}'s profile page is open.")),
-            ), url_eval(f"__GITLAB__/users/{m['username']}"))
+            ), url_eval(f"__GITLAB__/users/{m['username']}"), design=Design(negatives=[
+                url_negative(f"__GITLAB__/users/{x['username']}", f"near entity ({x['name']}, beside them in the table)")
+                for x in beside(p, m["username"])[:1]
+            ] + [url_negative(f"__GITLAB__/{p.full_path}/-/project_members", "the Members page, not the profile")],
+                distractors=look_alikes(p)))
 
     # 9206 star (state)
     for n, p in enumerate(map(P, ["byteblaze/dotfiles", "byteblaze/cloud-to-butt", "portalder/open-data-portal",
@@ -231,7 +190,9 @@ def build() -> list[dict[str, Any]]:
             )), state_eval(SITE, {
                 "sql": "SELECT COUNT(*) FROM stars s JOIN users u ON u.id = s.user_id JOIN projects p ON p.id = s.project_id "
                        "WHERE u.username = ? AND p.full_path = ?", "params": [ME, p.full_path], "expected": [[1]],
-            }))
+            }, guards=(unchanged("stars", "user_id = ? AND project_id = ?", me, p.id,
+                                 note="no other project starred or unstarred"),)),
+            design=Design(distractors=look_alikes(p)))
 
     # 9207 create an issue (state)
     new_issues = [("byteblaze/dotfiles", "Add tmux config", "Ship a default tmux.conf with sane key bindings."),
@@ -256,7 +217,10 @@ def build() -> list[dict[str, Any]]:
                 "sql": "SELECT i.title, i.description, i.state, u.username FROM issues i JOIN projects p ON p.id = i.project_id "
                        "JOIN users u ON u.id = i.author_id WHERE p.full_path = ? AND i.created_at > '2023-06-12'",
                 "params": [p.full_path], "expected": [[title, desc, "opened", ME]], "note": "exactly one new issue",
-            }))
+            }, guards=(unchanged("issues", "project_id = ? AND id > ?", p.id, seed_issue,
+                                 note="no other issue opened or changed"), projects_kept,
+                       unchanged("issue_labels", note="no issue labelled or unlabelled"), no_comment)),
+            design=Design(distractors=look_alikes(p)))
 
     # 9208 comment on an issue (state)
     comments = [("byteblaze/a11y-syntax-highlighting", 0, "I can reproduce this on Firefox too."),
@@ -287,7 +251,13 @@ def build() -> list[dict[str, Any]]:
                 "sql": "SELECT n.body, u.username FROM notes n JOIN users u ON u.id = n.author_id "
                        "WHERE n.noteable_type = 'Issue' AND n.noteable_id = ? AND n.system = 0 AND n.created_at > '2023-06-12'",
                 "params": [issue["id"]], "expected": [[body, ME]], "note": "exactly one new comment, on that issue",
-            }))
+            }, guards=(unchanged("notes", "noteable_type = 'Issue' AND noteable_id = ? AND id > ?", issue["id"],
+                                 seed_note, note="no other comment written or changed"),
+                       steady("issues", "updated_at", note="no issue closed or edited (its update time aside)"),
+                       projects_kept)),
+            design=Design(distractors=look_alikes(p) + [
+                distractor(SITE, t, "similar", f"an open issue of {p.full_path} with a similar title")
+                for t in f.similar_open_issues(p, issue["title"])]))
 
     # 9209 create a label (state)
     labels = [("byteblaze/dotfiles", "needs-triage", "Not yet looked at"),
@@ -312,7 +282,13 @@ def build() -> list[dict[str, Any]]:
                 "sql": "SELECT l.title, l.description FROM labels l JOIN projects p ON p.id = l.project_id "
                        "WHERE p.full_path = ? AND l.created_at > '2023-06-12'",
                 "params": [p.full_path], "expected": [[title, desc]],
-            }))
+            }, guards=(unchanged("labels", "project_id = ? AND id > ?", p.id, seed_label,
+                                 note="no other label created, changed or deleted"),)),
+            design=Design(distractors=look_alikes(p) + [
+                distractor(SITE, title, "same_name", f"a label of {q}, another of your projects",
+                           sql="SELECT 1 FROM labels l JOIN projects p ON p.id = l.project_id "
+                               "WHERE l.title = ? AND p.full_path = ?", params=[title, q])
+                for q in f.same_label_elsewhere(p, title)]))
 
     # 9210 invite a member (state)
     invites = [("byteblaze/dotfiles", 0, "Reporter"), ("byteblaze/cloud-to-butt", 1, "Developer"),
@@ -337,7 +313,9 @@ def build() -> list[dict[str, Any]]:
                 "sql": "SELECT u.username, m.role, m.access_level FROM project_members m JOIN users u ON u.id = m.user_id "
                        "JOIN projects p ON p.id = m.project_id WHERE p.full_path = ? AND m.created_at > '2023-06-12'",
                 "params": [p.full_path], "expected": [[u["username"], r, 10 * (ROLES.index(r) + 1)]],
-            }))
+            }, guards=(unchanged("project_members", "project_id = ? AND user_id = ?", p.id, f.user_id(u["username"]),
+                                 note="no other membership added, changed or removed"),)),
+            design=Design(distractors=look_alikes(p)))
     # 9211 create an assigned, labelled issue (state, long)
     full_issues = [("primer/design", "Audit icon contrast", "Several icons fail the contrast check.", 1, 0),
                    ("alder-labs/routekit", "Cache tile lookups", "Route planning reloads the same tiles.", 2, 1),
@@ -377,7 +355,11 @@ def build() -> list[dict[str, Any]]:
                        "WHERE il.issue_id = i.id) FROM issues i JOIN projects p ON p.id = i.project_id "
                        "LEFT JOIN users a ON a.id = i.assignee_id WHERE p.full_path = ? AND i.created_at > '2023-06-12'",
                 "params": [p.full_path], "expected": [[title, desc, username, label]], "note": "exactly one new issue",
-            }))
+            }, guards=(unchanged("issues", "project_id = ? AND id > ?", p.id, seed_issue,
+                                 note="no other issue opened or changed"),
+                       unchanged("issue_labels", "issue_id > ?", seed_issue, note="no other issue labelled or unlabelled"),
+                       unchanged("labels", note="no label created or changed"), projects_kept, no_comment)),
+            design=Design(distractors=look_alikes(p)))
     return tasks
 
 

@@ -14,6 +14,7 @@ from mag_mcp.tasks.authoring.common import (
     Part,
     SiteFacts,
     chain,
+    distractor,
     field,
     pick,
     role,
@@ -21,6 +22,7 @@ from mag_mcp.tasks.authoring.common import (
     same,
     state_eval,
     type_and_enter,
+    unchanged,
 )
 
 SITE = "map"
@@ -87,6 +89,27 @@ class MapFacts(SiteFacts):
         page = self.client.get("/search", params={"query": query}).text
         return [(int(i) if kind == "node" else f"{kind}/{i}", html.unescape(t)) for kind, i, t in
                 re.findall(r'<a class="set_position"[^>]*href="/(node|way|relation)/(\d+)">([^<]+)</a>', page)]
+
+    def place_by_id(self, pid: int) -> PlaceFacts:
+        r = self.db.execute("SELECT * FROM places WHERE id = ?", (pid,)).fetchone()
+        return PlaceFacts(r["id"], r["name"], r["display_name"], dict(r))
+
+    def neighbours(self, p: PlaceFacts, n: int = 2) -> list[PlaceFacts]:
+        """The other places among the results of searching `p`'s name, in order: the near entities
+        a reader takes for `p` (a bus stop of the same name, a similar name)."""
+        ids = [pid for pid, _ in self.search(p.name) if isinstance(pid, int) and pid != p.id]
+        return [self.place_by_id(pid) for pid in ids[:n]]
+
+    def same_category(self, p: PlaceFacts, n: int = 3) -> list[PlaceFacts]:
+        """Other places of `p`'s category (another library, another brewery), in id order."""
+        return [PlaceFacts(r["id"], r["name"], r["display_name"], dict(r)) for r in self.db.execute(
+            "SELECT * FROM places WHERE category = ? AND id <> ? ORDER BY id LIMIT ?", (p.row["category"], p.id, n))]
+
+    def district_landmarks(self, p: PlaceFacts) -> list[PlaceFacts]:
+        """The other landmarks of `p`'s district (City Hall beside the Central Library), in id order."""
+        return [PlaceFacts(r["id"], r["name"], r["display_name"], dict(r)) for r in self.db.execute(
+            "SELECT * FROM places WHERE district = ? AND is_landmark = 1 AND id <> ? ORDER BY id",
+            (p.row["district"], p.id))]
 
     def node_page(self, pid: int) -> str:
         return html.unescape(self.client.get(f"/node/{pid}").text)
@@ -231,13 +254,21 @@ def open_note(key: str, p: PlaceFacts, nid: int, status: str) -> Part:
     ]), role("link", f"Note #{nid}"))))
 
 
-def new_note_eval(last_note: int, place_id: int, text: str) -> dict[str, Any]:
+def new_note_guards(last: tuple[int, int]) -> tuple[dict[str, Any], ...]:
+    """A task that adds a note leaves the seeded notes and their comments as they were.
+    `last`: the seed's last note id and last note comment id."""
+    last_note, last_comment = last
+    return (unchanged("notes", "id > ?", last_note, note="no seeded note resolved, reopened or moved"),
+            unchanged("note_comments", "id > ?", last_comment, note="no seeded comment changed"))
+
+
+def new_note_eval(last: tuple[int, int], place_id: int, text: str) -> dict[str, Any]:
     """Exactly one new note, open, at the place, whose text is `text`."""
     return state_eval(SITE, {
         "sql": "SELECT n.place_id, n.status, c.action, c.body FROM notes n JOIN note_comments c ON c.note_id = n.id "
-               f"WHERE n.id > {last_note} ORDER BY c.id",
+               f"WHERE n.id > {last[0]} ORDER BY c.id",
         "expected": [[place_id, "open", "opened", text]],
-    })
+    }, guards=new_note_guards(last))
 
 
 def resolve_with_comment(key: str, text: str, nid: int) -> Part:
@@ -278,7 +309,25 @@ def note_update_eval(last: tuple[int, int], nid: int, status: str, text: str) ->
         "sql": "SELECT n.status, (SELECT COUNT(*) FROM note_comments c WHERE c.note_id = n.id "
                f"AND c.id > {last_comment} AND c.body = ?) > 0 FROM notes n WHERE n.id = ?",
         "params": [text, nid], "expected": [[status, 1]],
-    }, {"sql": f"SELECT COUNT(*) FROM notes WHERE id > {last_note}", "expected": [[0]]})
+    }, {"sql": f"SELECT COUNT(*) FROM notes WHERE id > {last_note}", "expected": [[0]]}, guards=(
+        unchanged("notes", "id = ?", nid, note="no other note resolved, reopened or added"),
+        unchanged("note_comments", "id > ? AND note_id = ?", last_comment, nid,
+                  note="no comment on another note, no seeded comment changed"),
+    ))
+
+
+def search_distractors(f: MapFacts, p: PlaceFacts) -> list[dict[str, Any]]:
+    """The places beside `p` in the results of searching its name: distractors on a path that opens
+    `p` from the search (a bus stop of the same name, a similar name)."""
+    out = []
+    for q in f.neighbours(p):
+        if q.name == p.name:
+            out.append(distractor(SITE, q.name, "same_name", f"the {q.row['category']} of the same name, listed "
+                                  "under it", sql="SELECT 1 FROM content.places WHERE id = ? AND name = ?",
+                                  params=(q.id, q.name)))
+        else:
+            out.append(distractor(SITE, q.name, "similar", "beside it in the search results"))
+    return out
 
 
 MODE_VERB = {"car": "drive", "bike": "cycle", "foot": "walk"}

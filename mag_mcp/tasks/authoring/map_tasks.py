@@ -16,23 +16,31 @@ ids or pixels.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from mag_mcp.tasks.authoring.common import (
+    Design,
     TaskBook,
     chain,
+    distractor,
     field,
+    negative,
     pick,
     role,
     s,
     same,
+    stale,
+    standard_negatives,
     state_eval,
     string_eval,
     url_eval,
+    url_negative,
     write_task_file,
 )
 from mag_mcp.tasks.authoring.map_parts import (
     MODE_ING,
     MODE_VERB,
+    MODES,
     SITE,
     Route,
     add_note,
@@ -42,17 +50,46 @@ from mag_mcp.tasks.authoring.map_parts import (
     go,
     km_alternatives,
     new_note_eval,
+    new_note_guards,
     note_update_eval,
     open_directions,
     open_note,
     open_place,
     reactivate_and_comment,
     resolve_with_comment,
+    search_distractors,
     search_part,
 )
 
 # Templates whose tasks train; the rest are test (about 70/30 by template).
 TRAIN_TEMPLATES = {9301, 9302, 9303, 9305, 9307, 9309, 9310, 9312}
+MODE_BY = {"car": "by car", "bike": "by bicycle", "foot": "on foot"}
+
+
+def distinct(near: dict[str, str], gold: str) -> dict[str, str]:
+    """`near` without the values equal to the gold or to an earlier entity's."""
+    out: dict[str, str] = {}
+    for entity, value in near.items():
+        if value and value != gold and value not in out.values():
+            out[entity] = value
+    return out
+
+
+def unhedged(negatives: list[dict[str, str]]) -> list[dict[str, str]]:
+    """`negatives` without the hedged list, for opening hours: the strict checker reads the ";"
+    inside them as a list separator and passes such a list, so it is no negative there."""
+    return [x for x in negatives if x["why"] != "hedged list"]
+
+
+def missing_one(answer: list[str], gold: list[str]) -> bool:
+    """Whether an answer made of `answer`'s values lacks some gold value (so a checker must fail it)."""
+    return any(g not in answer for g in gold)
+
+def minutes(hours_minutes: str) -> int:
+    """A route summary's "H:MM" as minutes (a labelled reference the strict roles rule reads)."""
+    hours, mins = hours_minutes.split(":")
+    return int(hours) * 60 + int(mins)
+
 
 # ------------------------------------------------------------ templates
 
@@ -69,6 +106,8 @@ def build() -> list[dict[str, Any]]:
     ], 1):
         key = f"drive{n}"
         r = f.route(a, b, "car")
+        near = distinct({f"{MODE_BY[m]} instead of driving": f.route(a, b, m).distance for m in ("bike", "foot")}
+                        | {f"the drive back from {b}": f.route(b, a, "car").distance}, r.distance)
         add(9301, n, "drive-distance", "What is the driving distance from {start} to {end}?",
             {"start": a, "end": b}, "information", chain(
                 open_directions(key), fill_route(key, a, b), go(key),
@@ -76,7 +115,8 @@ def build() -> list[dict[str, Any]]:
                     f"Read the distance in the summary above the turn-by-turn steps: {r.distance}.",
                     f"The route summary on the left says the drive is {r.distance}.",
                 ]), value=r.distance)),
-            ), string_eval(must_include=[km_alternatives(r.distance)]))
+            ), string_eval(must_include=[km_alternatives(r.distance)]),
+            design=Design(negatives=standard_negatives(r.distance, near=near)))
 
     # 9302 walking / cycling time (information)
     for n, (a, b, mode) in enumerate([
@@ -86,6 +126,8 @@ def build() -> list[dict[str, Any]]:
     ], 1):
         key = f"time{n}"
         r = f.route(a, b, mode)
+        near = distinct({f"{MODE_BY[m]} instead": f.route(a, b, m).time for m in MODES if m != mode}
+                        | {f"the trip back from {b}": f.route(b, a, mode).time}, r.time)
         add(9302, n, "travel-time", "How long does it take to {verb} from {start} to {end}?",
             {"verb": MODE_VERB[mode], "start": a, "end": b}, "information", chain(
                 open_directions(key), fill_route(key, a, b), choose_mode(key, "car", mode), go(key),
@@ -93,7 +135,7 @@ def build() -> list[dict[str, Any]]:
                     f"Read the time in the route summary: {r.time} (hours:minutes).",
                     f"The summary above the steps gives the time as {r.time}.",
                 ]), value=r.time)),
-            ), string_eval(must_include=[r.time]))
+            ), string_eval(must_include=[r.time]), design=Design(negatives=standard_negatives(r.time, near=near)))
 
     # 9303 a detail of a place (information)
     details = [
@@ -102,10 +144,23 @@ def build() -> list[dict[str, Any]]:
         ("Eastgate Mall", "postcode", "postcode"), ("Riverside Row Bistro", "street address", "address"),
     ]
     row_label = {"opening_hours": "Opening hours", "phone": "Phone", "postcode": "Postcode", "address": "Address"}
+
+    def detail_of(row: dict[str, Any], col: str) -> str | None:
+        if col == "address":
+            return f"{row['house_number']} {row['street']}" if row["house_number"] and row["street"] else None
+        return row[col]
+
     for n, (name, what, col) in enumerate(details, 1):
         key = f"detail{n}"
         p = f.place(name)
-        value = f"{p.row['house_number']} {p.row['street']}" if col == "address" else p.row[col]
+        value = detail_of(p.row, col)
+        near = distinct({f"{q.name} in {q.row['district']}": detail_of(q.row, col) or ""
+                         for q in f.neighbours(p, 3) + f.same_category(p) + f.district_landmarks(p)}, value)
+        near = dict(list(near.items())[:2]) or {"the house number on the Address row": p.row["house_number"]}
+        negatives = standard_negatives(value, near=near)
+        if col == "opening_hours":
+            negatives = unhedged(negatives)
+        assert len(negatives) >= 2, (name, col)
         assert value and value in f.node_page(p.id), (name, col)
         hits = f.search(name)
         assert hits and hits[0][0] == p.id, (name, hits[:2])
@@ -120,7 +175,8 @@ def build() -> list[dict[str, Any]]:
                         f"Read the “{row_label[col]}” row in the details table: {value}.",
                         f"The details table lists the {what} as {value}.",
                     ]), value=value)),
-            ), string_eval(must_include=[value]))
+            ), string_eval(must_include=[value]),
+            design=Design(negatives=negatives, distractors=search_distractors(f, p)))
 
     # 9304 nearest place of a category to a landmark (information)
     for n, (what, anchor) in enumerate([
@@ -132,6 +188,9 @@ def build() -> list[dict[str, Any]]:
         hits = f.search(query)
         assert len(hits) >= 2, query
         nearest_name = f.db.execute("SELECT name FROM places WHERE id = ?", (hits[0][0],)).fetchone()[0]
+        runners_up = [f.place_by_id(pid).name for pid, _ in hits[1:3] if isinstance(pid, int)]
+        near = distinct({f"the {'second' if i == 1 else 'third'} nearest": q for i, q in enumerate(runners_up, 1)},
+                        nearest_name)
         add(9304, n, "nearest", "What is the nearest {what_singular} to {anchor}?",
             {"what_singular": what.rstrip("s") if what.endswith("s") else what, "anchor": anchor},
             "information", chain(
@@ -140,7 +199,9 @@ def build() -> list[dict[str, Any]]:
                     f"The results are sorted nearest first; the top one is {nearest_name}.",
                     f"Read the first result, which is the closest: {nearest_name}.",
                 ]), value=nearest_name)),
-            ), string_eval(must_include=[nearest_name]))
+            ), string_eval(must_include=[nearest_name]), design=Design(
+                negatives=standard_negatives(nearest_name, near=near),
+                distractors=[distractor(SITE, runners_up[0], "other", "the second nearest, just under it")]))
 
     # 9305 show directions for a mode (navigation)
     for n, (a, b, mode) in enumerate([
@@ -154,7 +215,11 @@ def build() -> list[dict[str, Any]]:
             {"ing": MODE_ING[mode], "start": a, "end": b}, "navigation", chain(
                 open_directions(key), fill_route(key, a, b), choose_mode(key, "car", mode), go(key),
                 same(s("stop", f"The {MODE_ING[mode]} route from {a} to {b} is now shown on the map.")),
-            ), url_eval("__MAP__" + r.url))
+            ), url_eval("__MAP__" + r.url), design=Design(negatives=[
+                url_negative("__MAP__" + f.route(b, a, mode).url, f"start and end swapped (from {b} to {a})"),
+                *[url_negative("__MAP__" + f.route(a, b, m).url, f"the {MODE_ING[m]} route instead")
+                  for m in MODES if m != mode],
+            ]))
 
     # 9306 open a place's page (navigation)
     for n, name in enumerate(["Hilltop Observatory", "Alder Wharf Market", "St. Mary's Church", "Blue Heron Coffee",
@@ -170,7 +235,11 @@ def build() -> list[dict[str, Any]]:
                 f"Open the first result, “{name}”.",
             ]), role("link", p.display_name)),
                 s("stop", f"The page of {name} is now open.")),
-        ), url_eval(f"__MAP__/node/{p.id}"))
+        ), url_eval(f"__MAP__/node/{p.id}"), design=Design(negatives=[
+            *[url_negative(f"__MAP__/node/{q.id}", f"near entity ({q.name}, {q.row['category']}, beside it in "
+                           "the results)") for q in f.neighbours(p)],
+            url_negative(f"__MAP__/search?{urlencode({'query': name})}", "the search results, not the place"),
+        ], distractors=search_distractors(f, p)))
 
     # 9307 all three modes from a place's page (information, long)
     compare: list[tuple[str, str, Route, Route, Route]] = []
@@ -188,6 +257,15 @@ def build() -> list[dict[str, Any]]:
     for n, (a, b, rc, rb, rf) in enumerate(compare[:5], 1):
         key = f"cmp{n}"
         p = f.place(a)
+        gold = [rc.distance, rb.distance, rf.distance]
+        back = [f.route(b, a, m).distance for m in ("car", "bike", "foot")]
+        negatives = [stale(f"driving {rc.distance}, cycling {rc.distance}, walking {rf.distance}"),
+                     stale(f"driving {rc.distance}, cycling {rb.distance}, walking {rb.distance}")]
+        if missing_one(back, gold):
+            negatives.append(negative(f"driving {back[0]}, cycling {back[1]}, walking {back[2]}",
+                                      f"near entity's value (the routes back from {b})"))
+        negatives.append(negative(f"driving {rb.distance}, cycling {rf.distance}, walking {rc.distance}",
+                                  "permuted multi-value"))
         add(9307, n, "compare-modes", "Starting at {start}, what are the driving, cycling and walking distances "
             "to {end}?", {"start": a, "end": b}, "information", chain(
                 search_part(key, a),
@@ -205,7 +283,9 @@ def build() -> list[dict[str, Any]]:
                     f"The three summaries gave {rc.distance} by car, {rb.distance} by bicycle and {rf.distance} on foot.",
                     f"Driving {rc.distance}, cycling {rb.distance}, walking {rf.distance}, read from each route summary.",
                 ]), value=f"driving {rc.distance}, cycling {rb.distance}, walking {rf.distance}")),
-            ), string_eval(must_include=[km_alternatives(r.distance) for r in (rc, rb, rf)]))
+            ), string_eval(must_include=[f"{mode}: {r.distance}" for mode, r in
+                                        (("driving", rc), ("cycling", rb), ("walking", rf))]),
+            design=Design(negatives=negatives, distractors=search_distractors(f, p)))
 
     # 9308 car vs foot time, reversed direction (information, long)
     for n, (a, b) in enumerate([
@@ -215,6 +295,11 @@ def build() -> list[dict[str, Any]]:
     ], 1):
         key = f"back{n}"
         rc, rf = f.route(b, a, "car"), f.route(b, a, "foot")
+        cycled = f.route(b, a, "bike").time
+        assert missing_one([rc.time, cycled], [rc.time, rf.time]) and rc.time != rf.time, (a, b)
+        negatives = [negative(f"car {rc.time}, foot {cycled}", "near entity's value (the cycling time for walking)"),
+                     stale(f"car {rc.time}, foot {rc.time}"),
+                     negative(f"car {rf.time}, foot {rc.time}", "permuted multi-value")]
         add(9308, n, "return-trip", "Going back from {end} to {start}, how long does it take by car and how long "
             "on foot?", {"start": a, "end": b}, "information", chain(
                 open_directions(key), fill_route(key, a, b),
@@ -227,9 +312,11 @@ def build() -> list[dict[str, Any]]:
                     f"The reversed drive took {rc.time}; on foot it takes {rf.time}.",
                     f"By car {rc.time}, on foot {rf.time} (hours:minutes), from the two summaries.",
                 ]), value=f"car {rc.time}, foot {rf.time}")),
-            ), string_eval(must_include=[rc.time, rf.time]))
+            ), string_eval(must_include=[f"car: {minutes(rc.time)} min", f"foot: {minutes(rf.time)} min"]),
+            design=Design(negatives=negatives))
 
-    last_note, last_comment = f.last_ids()
+    last = f.last_ids()
+    last_note = last[0]
 
     # 9309 leave a note at a place (state)
     for n, (name, text) in enumerate([
@@ -248,7 +335,7 @@ def build() -> list[dict[str, Any]]:
                     "The new note is saved and its page shows it as unresolved.",
                     f"Done: the note at {name} now appears on the map.",
                 ]))),
-            ), new_note_eval(last_note, p.id, text))
+            ), new_note_eval(last, p.id, text), design=Design(distractors=search_distractors(f, p)))
 
     # 9310 walking distance, then a note at the destination that gives it (state, long)
     for n, (a, b) in enumerate([
@@ -280,7 +367,7 @@ def build() -> list[dict[str, Any]]:
                        "FROM notes n JOIN note_comments c ON c.note_id = n.id "
                        f"WHERE n.id > {last_note} ORDER BY c.id",
                 "params": alternatives, "expected": [[p.id, "open", "opened", 1]],
-            }))
+            }, guards=new_note_guards(last)), design=Design(distractors=search_distractors(f, p)))
 
     # 9311 resolve an open note with a comment, 9312 reactivate a resolved one and comment (state)
     for tid, short, template, before, after, steps, rows in [
@@ -304,7 +391,7 @@ def build() -> list[dict[str, Any]]:
             nid = f.only_note(name, before)
             add(tid, n, short, template, {"place": name, "text": text}, "state_change",
                 chain(open_note(key, p, nid, before), steps(key, text, nid)),
-                note_update_eval((last_note, last_comment), nid, after, text))
+                note_update_eval(last, nid, after, text), design=Design(distractors=search_distractors(f, p)))
     return tasks
 
 

@@ -15,189 +15,43 @@ eighteen rows, a post its first comment).
 
 from __future__ import annotations
 
-import html as html_lib
-import re
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
-    Part,
-    SiteFacts,
+    Design,
     TaskBook,
     chain,
     field,
+    negative,
     pick,
     role,
     s,
     same,
     state_eval,
     string_eval,
-    type_and_enter,
+    unchanged,
     url_eval,
+    url_negative,
     write_task_file,
 )
+from mag_mcp.tasks.authoring.reddit_parts import (
+    AUTH,
+    NEW_POSTS,
+    SITE,
+    Post,
+    answer_design,
+    bio_part,
+    facts,
+    forum_distractors,
+    forums_page,
+    new_post_part,
+    open_post,
+    result_distractors,
+    search_part,
+)
 
-SITE = "reddit"
-AUTH = "./.auth/reddit_state.json"
-ME = "MarvelsGrantMan136"
 # Templates whose tasks train; the rest are test (about 70/30 by template).
 TRAIN_TEMPLATES = {9101, 9102, 9104, 9106, 9107, 9108, 9110, 9112, 9113}
-
-
-@dataclass(frozen=True)
-class Post:
-    id: int
-    forum: str
-    title: str
-    author: str
-    net_score: int
-    comment_count: int
-    comments_label: str  # accessible name of its "N comments" link in a listing
-
-
-class ForumFacts(SiteFacts):
-    """The seed database (with `content` attached) and the real pages, for authoring."""
-
-    def __init__(self) -> None:  # noqa: D107 - a SiteFacts over MAG's cached seed instead of a fresh build
-        from starlette.testclient import TestClient
-
-        from mag_mcp.sites.base import STATE_HEADER, SiteStateStore
-        from mag_mcp.sites.reddit import SITE
-
-        store = SiteStateStore(SITE)
-        store.create("authoring")  # a fresh copy: nothing a person did on the default state leaks in
-        self.db = store.connect("authoring")  # with the content database attached
-        self.client = TestClient(SITE.create_app(store), headers={STATE_HEADER: "authoring"})
-        for cookie in SITE.login_cookies:
-            self.client.cookies.set(cookie.name, cookie.value)
-
-    def get(self, path: str, **params: str) -> str:
-        return self.client.get(path, params=params or None).text
-
-    def post(self, sid: int) -> Post:
-        r = self.db.execute(
-            "SELECT s.id, f.name AS forum, s.title, u.username AS author, s.net_score, s.comment_count "
-            "FROM submissions s JOIN forums f ON f.id = s.forum_id JOIN users u ON u.id = s.user_id WHERE s.id = ?",
-            (sid,)).fetchone()
-        label = f"{r['comment_count']} comment{'' if r['comment_count'] == 1 else 's'} on {r['title']}"
-        return Post(r["id"], r["forum"], r["title"], r["author"], r["net_score"], r["comment_count"], label)
-
-    def searchable_posts(self, n: int, where: str = "1", offset: int = 0) -> list[Post]:
-        """Posts the default user neither wrote nor voted on that come first when their title is searched."""
-        rows = self.db.execute(
-            "SELECT s.id FROM submissions s WHERE s.user_id != 1 AND s.id NOT IN "
-            "(SELECT submission_id FROM submission_votes WHERE user_id = 1) AND length(s.title) < 70 "
-            "AND s.locked = 0 AND s.sticky = 0 "
-            f"AND {where} ORDER BY s.id DESC").fetchall()
-        out: list[Post] = []
-        for r in rows[offset:]:
-            p = self.post(r["id"])
-            page = self.get("/search", q=p.title)
-            first = re.search(r'id="submission_(\d+)"', page)
-            if first and int(first.group(1)) == p.id and html_lib.escape(p.comments_label, quote=True) in page:
-                out.append(p)
-            if len(out) == n:
-                break
-        return out
-
-    def newest_in(self, forum: str) -> Post:
-        r = self.db.execute("SELECT s.id FROM submissions s JOIN forums f ON f.id = s.forum_id WHERE f.name = ? "
-                            "ORDER BY s.id DESC LIMIT 1", (forum,)).fetchone()
-        return self.post(r["id"])
-
-    def subscribed(self) -> list[str]:
-        return [r[0] for r in self.db.execute(
-            "SELECT f.name FROM subscriptions x JOIN forums f ON f.id = x.forum_id WHERE x.user_id = 1 ORDER BY f.name")]
-
-    def forum_options(self) -> list[str]:
-        return [o for o in re.findall(r'<option value="([^"]*)"', self.get("/submit")) if o]
-
-    def first_comment(self, p: Post) -> tuple[int, str, str] | None:
-        """The first top-level comment shown under a post: (id, author, body)."""
-        page = self.get(f"/f/{p.forum}/{p.id}")
-        m = re.search(r'aria-label="Reply to comment (\d+) by ([^"]+)"', page)
-        if not m:
-            return None
-        cid = int(m.group(1))
-        r = self.db.execute("SELECT t.body, c.parent_id FROM comments c JOIN content.comment_texts t ON t.id = c.id"
-                            " WHERE c.id = ?", (cid,)).fetchone()
-        if r is None or r["parent_id"] is not None:
-            return None
-        return cid, html_lib.unescape(m.group(2)), r["body"]
-
-
-@lru_cache(maxsize=1)
-def facts() -> ForumFacts:
-    return ForumFacts()
-
-
-# ------------------------------------------------------------ reusable parts
-
-def search_part(key: str, query: str) -> Part:
-    guide = pick(key + "search", [
-        f"Type “{query}” into the search box at the top of the page and press Enter.",
-        f"In the search field in the header, enter “{query}” and press Enter.",
-        f"Search the forum for “{query}” using the box at the top.",
-    ])
-    return type_and_enter("Search", query, guide, "Click the search box at the top of the page.", kind="searchbox")
-
-
-def open_post(key: str, p: Post) -> Part:
-    return chain(search_part(key, p.title), same(s("click", pick(key + "open", [
-        f"Under the result “{p.title}”, click its “{p.comment_count} comments” link to open the post."
-        if p.comment_count != 1 else f"Under the result “{p.title}”, click its “1 comment” link to open the post.",
-        f"Open the post “{p.title}” by clicking the comments link below its title.",
-        f"Click the comment count under “{p.title}” in the results to open that post.",
-    ]), role("link", p.comments_label))))
-
-
-def forums_page(key: str) -> Part:
-    return same(s("click", pick(key + "forums", [
-        "Click “Forums” in the bar at the top of the page.",
-        "Open the list of forums with the “Forums” link in the header.",
-        "In the top navigation, click “Forums”.",
-    ]), role("link", "Forums")))
-
-
-def forum_select(forum: str, options: list[str]) -> Part:
-    """The "Forum" dropdown (over a hundred forums): `select` with marks; with coordinates, open it and
-    type the forum's name (the dropdown jumps to the first forum starting with what is typed)."""
-    if forum not in options:
-        raise ValueError(f"no forum {forum!r} in the dropdown")
-    coord = [s("click", "Click the “Forum” dropdown.", role("combobox", "Forum")),
-             s("type", f"Type “{forum}” to jump to it in the list.", None, forum),
-             s("press", f"Press Enter to choose “{forum}”.", None, "Enter")]
-    return {"som": [s("select", f"Choose “{forum}” in the “Forum” dropdown.", role("combobox", "Forum"), forum)],
-            "coord": coord}
-
-
-def new_post_part(key: str, forum: str, title: str, body: str, options: list[str]) -> Part:
-    return chain(
-        same(s("click", pick(key + "submit", ["Click the “Submit” button at the top right of the page.",
-                                              "Start a new post with “Submit” in the header."]),
-               role("link", "Submit"))),
-        field("Title", title, f"Type “{title}” into the “Title” box.", clear=False),
-        field("Body", body, f"Write “{body}” in the “Body” box.", clear=False),
-        forum_select(forum, options),
-        same(s("click", "Click “Create submission” below the form.", role("button", "Create submission"))),
-    )
-
-
-def bio_part(key: str, bio: str) -> Part:
-    return chain(
-        same(
-            s("click", pick(key + "me", [f"Click your user name, “{ME}”, at the top right.",
-                                         f"Open your profile with the “{ME}” link in the header."]), role("link", ME)),
-            s("click", "In the sidebar on the right, click “Edit biography”.", role("link", "Edit biography")),
-        ),
-        field("Biography", bio, f"Replace the text in the “Biography” box with “{bio}”.", clear=False),
-        same(s("click", "Click “Save” under the box.", role("button", "Save"))),
-    )
-
-
-NEW_POSTS = "s.user_id = 1 AND s.id > (SELECT MAX(id) FROM submissions WHERE user_id != 1)"
-
 
 # ------------------------------------------------------------ templates
 
@@ -207,52 +61,82 @@ def build() -> list[dict[str, Any]]:
     tasks, add = book.tasks, book.add
 
     posts = f.searchable_posts(40, offset=30)
+    seed_posts, seed_comments = f.max_id("submissions"), f.max_id("comments")
+    new_post_guards = (
+        unchanged("submissions", "id > ?", seed_posts, note="no earlier post changed"),
+        unchanged("submission_votes", "submission_id > ?", seed_posts, note="no vote but the new post's own"),
+        unchanged("subscriptions", note="no forum subscribed or left"),
+    )
+    bio_guard = unchanged("users", "id = 1", note="no other user changed")
     groups = [posts[i::8] for i in range(8)]  # disjoint sets of posts per template
 
     # 9101 author (information)
     for n, p in enumerate(groups[0][:4], 1):
         key = f"author{n}"
+        below = f.next_results(p)
+        fc = f.first_comment(p)
+        near = {f"the author of “{q.title}”, below it in the results": q.author for q in below}
+        if fc:
+            near["the first commenter on the post"] = fc[1]
         add(9101, n, "author", "Who submitted the post titled \"{title}\"?", {"title": p.title}, "information", chain(
             search_part(key, p.title),
             same(s("stop", pick(key, [f"Read the name after “Submitted by” under the title: {p.author}.",
                                       f"The line under the result says it was submitted by {p.author}."]),
                    value=p.author)),
-        ), string_eval(exact_match=p.author))
+        ), string_eval(exact_match=p.author),
+            design=answer_design(p.author, near, distractors=result_distractors(below)))
 
     # 9102 score (information)
     for n, p in enumerate(groups[1][:4], 1):
         key = f"score{n}"
+        below = f.next_results(p)
+        fc = f.first_comment(p)
+        near = {f"“{q.title}”, below it in the results": str(q.net_score) for q in below}
+        if fc:
+            near["the first comment under the post"] = str(f.row("comments", fc[0])["net_score"])
+        ups = negative(str(f.row("submissions", p.id)["upvotes"]), "the post's upvotes, not its net score")
         add(9102, n, "score", "What is the current score of the post \"{title}\"?", {"title": p.title}, "information",
             chain(open_post(key, p), same(s("stop", pick(key, [
                 f"Read the number between the up and down arrows next to the title: {p.net_score}.",
                 f"The score shown beside the voting arrows is {p.net_score}.",
-            ]), value=str(p.net_score)))), string_eval(exact_match=str(p.net_score)))
+            ]), value=str(p.net_score)))), string_eval(exact_match=str(p.net_score)),
+            design=answer_design(str(p.net_score), near, ups, distractors=result_distractors(below)))
 
     # 9103 comment count (information)
     for n, p in enumerate(groups[2][:4], 1):
         key = f"ncomments{n}"
+        below = f.next_results(p)
+        near = {f"“{q.title}”, below it in the results": str(q.comment_count) for q in below}
+        roots = negative(str(f.top_level(p)), "the top-level comments only, without the replies")
         add(9103, n, "comment-count", "How many comments does the post \"{title}\" have?", {"title": p.title},
             "information", chain(search_part(key, p.title), same(s("stop", pick(key, [
                 f"Read the comments link under the result: {p.comment_count}.",
                 f"Under the title the link says {p.comment_count} comment{'' if p.comment_count == 1 else 's'}.",
-            ]), value=str(p.comment_count)))), string_eval(must_include=[str(p.comment_count)]))
+            ]), value=str(p.comment_count)))), string_eval(must_include=[str(p.comment_count)]),
+            design=answer_design(str(p.comment_count), near, roots, distractors=result_distractors(below)))
 
     # 9104 newest post of a forum (information)
     for n, forum in enumerate(["Art", "AskReddit", "boardgames", "books"], 1):
         key = f"newest{n}"
         p = f.newest_in(forum)
+        near = {"the second-newest post": f.newest_two(forum)[1],
+                "the first post of the forum's default listing": f.first_listed(forum)}
         add(9104, n, "newest", "What is the title of the newest post in the {forum} forum?", {"forum": forum},
             "information", chain(forums_page(key), same(
                 s("click", pick(key, [f"Click “{forum}” in the list of forums.",
                                       f"Open the “{forum}” forum from the table."]), role("link", forum)),
                 s("click", "Click the “New” tab above the posts.", role("link", "New")),
                 s("stop", f"The first post is the newest: “{p.title}”.", value=p.title),
-            )), string_eval(exact_match=p.title))
+            )), string_eval(exact_match=p.title),
+            design=answer_design(p.title, near, distractors=forum_distractors(f, forum)))
 
     # 9105 forum sorted by top of a period (navigation)
     periods = [("year", "Past year"), ("month", "Past month"), ("week", "Past week"), ("year", "Past year")]
+    other_period = {"year": "month", "month": "week", "week": "month"}
+    listed = f.forums()
     for n, (forum, (t, label)) in enumerate(zip(["cars", "Art", "books", "boardgames"], periods, strict=True), 1):
         key = f"top{n}"
+        next_forum = listed[listed.index(forum) + 1]
         add(9105, n, "top", "Show me the top posts of the {period} in the {forum} forum.",
             {"period": label.lower(), "forum": forum}, "navigation", chain(
                 forums_page(key), same(
@@ -261,18 +145,29 @@ def build() -> list[dict[str, Any]]:
                     s("click", "Click the “Top” tab to sort by score.", role("link", "Top")),
                     s("click", f"Click “{label}” in the row of time periods.", role("link", label)),
                     s("stop", f"The {forum} forum now shows its top posts of the {label.lower()}."),
-                )), url_eval(f"__REDDIT__/f/{forum}/top?t={t}"))
+                )), url_eval(f"__REDDIT__/f/{forum}/top?t={t}"), design=Design(negatives=[
+                    url_negative(f"__REDDIT__/f/{forum}/top?t={other_period[t]}", "another time period"),
+                    url_negative(f"__REDDIT__/f/{forum}/top", "top of all time, no period chosen"),
+                    url_negative(f"__REDDIT__/f/{next_forum}/top?t={t}",
+                                 f"near entity ({next_forum}, the next row of the list of forums)"),
+                ], distractors=forum_distractors(f, forum)))
 
     # 9106 a user's page (navigation)
     for n, p in enumerate(groups[3][:4], 1):
         key = f"user{n}"
+        below = [q for q in f.next_results(p) if q.author != p.author][:1]
+        slug = f.row("submissions", p.id)["slug"]
         add(9106, n, "user-page", "Open the profile page of the person who posted \"{title}\".", {"title": p.title},
             "navigation", chain(search_part(key, p.title), same(
                 s("click", pick(key, [f"Click the author's name, “{p.author}”, after “Submitted by”.",
                                       f"Under the result, click “{p.author}” to open their page."]),
                   role("link", p.author)),
                 s("stop", f"This is {p.author}'s profile page."),
-            )), url_eval(f"__REDDIT__/user/{p.author}"))
+            )), url_eval(f"__REDDIT__/user/{p.author}"), design=Design(negatives=[
+                *[url_negative(f"__REDDIT__/user/{q.author}", f"near entity (the author of “{q.title}”, below it)")
+                  for q in below],
+                url_negative(f"__REDDIT__/f/{p.forum}/{p.id}/{slug}", "the post, not its author's page"),
+            ], distractors=result_distractors(below)))
 
     # 9107 vote on a post (state)
     for n, (p, up) in enumerate(zip(groups[4][:4], [True, False, True, False], strict=True), 1):
@@ -287,7 +182,13 @@ def build() -> list[dict[str, Any]]:
             )), state_eval(SITE, {
                 "sql": "SELECT choice FROM submission_votes WHERE user_id = 1 AND submission_id = ?",
                 "params": [p.id], "expected": [[1 if up else -1]],
-            }))
+            }, guards=(
+                unchanged("submission_votes", "submission_id = ? AND user_id = 1", p.id, note="no other post voted"),
+                unchanged("submissions", "id = ?", p.id, note="only this post's score moved"),
+                unchanged("withdrawn_votes", "kind = 'submission' AND target_id = ? AND user_id = 1", p.id,
+                          note="no other vote withdrawn"),
+                unchanged("comment_votes", note="no comment voted"),
+            )), design=Design(distractors=result_distractors(f.next_results(p))))
 
     # 9108 subscribe (state)
     subs = set(f.subscribed())
@@ -303,7 +204,15 @@ def build() -> list[dict[str, Any]]:
                 "sql": "SELECT f.name FROM subscriptions x JOIN forums f ON f.id = x.forum_id WHERE x.user_id = 1 "
                        "ORDER BY f.name COLLATE NOCASE",
                 "expected": [[x] for x in sorted(subs | {forum}, key=str.lower)],
-            }))
+            }, guards=(unchanged("subscriptions", "user_id = 1 AND forum_id = ?", f.forum_id(forum),
+                                 note="no other subscription changed"),)),
+            design=Design(distractors=forum_distractors(f, forum)))
+
+    def comment_guards(p: Post) -> tuple[dict[str, Any], ...]:
+        return (unchanged("comments", "id > ?", seed_comments, note="no earlier comment changed"),
+                unchanged("comment_votes", "comment_id > ?", seed_comments, note="no vote but the new comment's own"),
+                unchanged("submissions", "id = ?", p.id, note="only this post's comment count moved"),
+                unchanged("submission_votes", note="no post voted"))
 
     # 9109 comment on a post (state)
     replies = ["Thanks for sharing this!", "Great point, I agree.", "Interesting, I had not heard of this.",
@@ -321,7 +230,7 @@ def build() -> list[dict[str, Any]]:
                 "sql": "SELECT submission_id, parent_id, body FROM comments WHERE user_id = 1 AND "
                        "id > (SELECT MAX(id) FROM comments WHERE user_id != 1)",
                 "expected": [[p.id, None, text]],
-            }))
+            }, guards=comment_guards(p)), design=Design(distractors=result_distractors(f.next_results(p))))
 
     # 9110 new post (state)
     options = f.forum_options()
@@ -340,7 +249,7 @@ def build() -> list[dict[str, Any]]:
                 "sql": f"SELECT f.name, s.title, s.body, s.url FROM submissions s JOIN forums f ON f.id = s.forum_id "
                        f"WHERE {NEW_POSTS}",
                 "expected": [[forum, title, body, None]],
-            }))
+            }, guards=new_post_guards), design=Design(distractors=forum_distractors(f, forum)))
 
     # 9111 biography (state)
     bios = ["Coffee lover and weekend hiker.", "Lifelong reader of science fiction.", "Amateur photographer from Port Alder."]
@@ -348,7 +257,8 @@ def build() -> list[dict[str, Any]]:
         key = f"bio{n}"
         add(9111, n, "bio", "Set my biography to \"{bio}\".", {"bio": bio}, "state_change", chain(
             bio_part(key, bio), same(s("stop", "Your profile now shows the new biography.")),
-        ), state_eval(SITE, {"sql": "SELECT biography FROM users WHERE id = 1", "expected": [[bio]]}))
+        ), state_eval(SITE, {"sql": "SELECT biography FROM users WHERE id = 1", "expected": [[bio]]},
+                      guards=(bio_guard,)))
 
     # 9112 reply to a comment (state)
     reply_texts = ["I see it the same way.", "Could you explain a bit more?", "Good to know, thanks.",
@@ -373,7 +283,7 @@ def build() -> list[dict[str, Any]]:
                 "sql": "SELECT submission_id, parent_id, body FROM comments WHERE user_id = 1 AND "
                        "id > (SELECT MAX(id) FROM comments WHERE user_id != 1)",
                 "expected": [[p.id, cid, text]],
-            }))
+            }, guards=comment_guards(p)), design=Design(distractors=result_distractors(f.next_results(p))))
 
     # 9113 biography and a new post (state, long)
     combos = [("Coffee lover and weekend hiker.", new_posts[1]), ("Lifelong reader of science fiction.", new_posts[0]),
@@ -389,7 +299,7 @@ def build() -> list[dict[str, Any]]:
                 "sql": f"SELECT f.name, s.title, s.body FROM submissions s JOIN forums f ON f.id = s.forum_id "
                        f"WHERE {NEW_POSTS}",
                 "expected": [[forum, title, body]],
-            }))
+            }, guards=(bio_guard, *new_post_guards)), design=Design(distractors=forum_distractors(f, forum)))
     return tasks
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from mag_core.guide_leaks import find_guide_leak
 from mag_mcp.tasks.authoring.common import (
+    Design,
     Part,
     SiteFacts,
     chain,
@@ -21,6 +22,7 @@ from mag_mcp.tasks.authoring.common import (
     same,
     select,
     select_last,
+    standard_negatives,
     type_and_enter,
 )
 from mag_mcp.tasks.authoring.shopping_parts import type_ahead_keys
@@ -83,6 +85,11 @@ class AdminFacts(SiteFacts):
         """Accessible names of a grid's row links starting with `prefix`, top to bottom."""
         page = self.get(path, **params)
         return [html_lib.unescape(x) for x in re.findall(rf'aria-label="({re.escape(prefix)}[^"]*)"', page)]
+
+    def row_ids(self, path: str, prefix: str, **params: Any) -> list[int]:
+        """The record ids of a grid's rows (from their `prefix` action links), top to bottom."""
+        page = self.get(path, **params)
+        return list(dict.fromkeys(int(x) for x in re.findall(rf'href="{re.escape(prefix)}(\d+)/"', page)))
 
     def product(self, name: str) -> Product:
         r = self.one("SELECT * FROM products WHERE name = ?", name)
@@ -275,6 +282,20 @@ def open_customer(key: str, c: Customer, query: str) -> Part:
         f"Open {c.name}'s customer page with the “Edit” link on the right of the row.",
         f"In the row for {c.name}, click “Edit” in the Action column.",
     ])
+
+
+def report_rows(page: str) -> list[list[str]]:
+    """The cells of a report's body rows as the page shows them (tags dropped), top to bottom."""
+    body = re.search(r"<tbody>(.*?)</tbody>", page, re.DOTALL)
+    rows = re.findall(r"<tr>(.*?)</tr>", body.group(1) if body else "", re.DOTALL)
+    return [[html_lib.unescape(re.sub(r"<[^>]+>", "", c)).strip()
+             for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.DOTALL)] for r in rows]
+
+
+def count_design(gold: int, near: dict[str, int]) -> Design:
+    """Negatives of a count: the counts of the near entities (`near`: entity -> its count, where it
+    differs from the gold) and the hedged list around the gold."""
+    return Design(negatives=standard_negatives(str(gold), near={e: str(v) for e, v in near.items() if v != gold}))
 
 
 def checked(tasks: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -23,6 +23,7 @@ from mag_mcp.tasks.authoring.shopping_admin_parts import (
     AdminFacts,
     apply_filters,
     click,
+    count_design,
     date_range,
     dropdown,
     entry,
@@ -49,13 +50,17 @@ def add_sales_templates(f: AdminFacts, book: TaskBook) -> None:
                        start.isoformat(), end.isoformat())[0]
         if count != by_sql or count == 0:
             raise ValueError(f"{key}: the grid shows {count} invoices, the database {by_sql}")
+        near = {"the invoices filtered by Order Date instead": f.records(
+                    "/admin/sales/invoice/", order_date_from=mdy(start), order_date_to=mdy(end)),
+                "the orders placed in that range": f.records(
+                    "/admin/sales/order/", created_at_from=mdy(start), created_at_to=mdy(end))}
         add(9413, n, "invoice-count", "How many invoices were created from {start} to {end}?",
             {"start": mdy(start), "end": mdy(end)}, "information", chain(
                 open_menu(key, "Sales", "Invoices"), show_filters(key),
                 date_range(key, "Invoice Date", mdy(start), mdy(end)), apply_filters(key),
                 same(s("stop", pick(key, [f"The count above the grid reads {count} records found.",
                                           f"Read the number of invoices found: {count}."]), value=str(count))),
-            ), string_eval(must_include=[str(count)]))
+            ), string_eval(must_include=[str(count)]), design=count_design(count, near))
 
     # 9414 ship an invoiced order with a tracking number (state)
     orders = [r["id"] for r in f.db.execute(

@@ -16,10 +16,12 @@ instances of a template.
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
+from mag_mcp.sites.shopping_admin.views_customers import TABS as CUSTOMER_TABS
 from mag_mcp.tasks.authoring.common import (
+    Design,
     Part,
     TaskBook,
     chain,
@@ -29,10 +31,12 @@ from mag_mcp.tasks.authoring.common import (
     same,
     select,
     select_last,
+    standard_negatives,
     state_eval,
     string_eval,
     unchanged,
     url_eval,
+    url_negative,
     write_task_file,
 )
 from mag_mcp.tasks.authoring.shopping_admin_parts import (
@@ -46,6 +50,7 @@ from mag_mcp.tasks.authoring.shopping_admin_parts import (
     apply_filters,
     checked,
     click,
+    count_design,
     date_range,
     deletable_reviews,
     dropdown,
@@ -59,6 +64,7 @@ from mag_mcp.tasks.authoring.shopping_admin_parts import (
     open_order,
     open_product,
     report_form,
+    report_rows,
     review_query,
     show_filters,
     us_states,
@@ -92,6 +98,13 @@ def build() -> list[dict[str, Any]]:
                        code, start.isoformat(), end.isoformat())[0]
         if count != by_sql or count == 0:
             raise ValueError(f"{key}: grid shows {count} orders, the database {by_sql}")
+        statuses = ORDER_STATUS_OPTIONS[1:]
+        at = statuses.index(status)
+        near = {f"the {x} orders of that range": f.records("/admin/sales/order/", created_at_from=mdy(start),
+                                                           created_at_to=mdy(end), status=STATUS_CODE[x])
+                for x in statuses[max(at - 1, 0):at + 2] if x != status}  # beside it in the Status dropdown
+        near["all the orders of that range, with no Status filter"] = f.records(
+            "/admin/sales/order/", created_at_from=mdy(start), created_at_to=mdy(end))
         add(9401, n, "order-count", "How many orders with status {status} were placed from {start} to {end}?",
             {"status": status, "start": mdy(start), "end": mdy(end)}, "information", chain(
                 open_menu(key, "Sales", "Orders"), show_filters(key),
@@ -103,7 +116,7 @@ def build() -> list[dict[str, Any]]:
                 apply_filters(key),
                 stop(pick(key, [f"The count above the grid reads {count} records found.",
                                 f"Read the number of records found above the table: {count}."]), str(count)),
-            ), string_eval(must_include=[str(count)]))
+            ), string_eval(must_include=[str(count)]), design=count_design(count, near))
 
     # 9402 orders grid filtered by date, grand total and status (navigation, long)
     for n, (status, start, end, low, high) in enumerate([
@@ -119,6 +132,10 @@ def build() -> list[dict[str, Any]]:
         if f.records("/admin/sales/order/", **params) == 0:
             raise ValueError(f"{key}: the filters leave no orders")
         query = "&".join(f"{k}={v}" for k, v in params.items())
+        statuses = ORDER_STATUS_OPTIONS[1:]
+        other = statuses[statuses.index(status) + 1] if status != statuses[-1] else statuses[-2]
+        other_query = query.replace(f"status={code}", f"status={STATUS_CODE[other]}")
+        no_total = "&".join(f"{k}={v}" for k, v in params.items() if not k.startswith("grand_total"))
         add(9402, n, "order-filter", "Show me the {status} orders placed from {start} to {end} with a grand total "
             "between ${low} and ${high}.", {"status": status, "start": mdy(start), "end": mdy(end), "low": low,
                                              "high": high}, "navigation", chain(
@@ -136,7 +153,11 @@ def build() -> list[dict[str, Any]]:
                          f"Choose “{status}” in the “Status” dropdown."),
                 apply_filters(key),
                 stop(f"The grid now lists only the {status.lower()} orders in that date and price range."),
-            ), url_eval(f"{HOME}/sales/order/?{query}"))
+            ), url_eval(f"{HOME}/sales/order/?{query}"), design=Design(negatives=[
+                url_negative(f"{HOME}/sales/order/?{other_query}", f"near entity (the {other} orders, beside it "
+                             "in the Status dropdown)"),
+                url_negative(f"{HOME}/sales/order/?{no_total}", "the grand total range left out"),
+            ]))
 
     # 9403 cancel an order (state)
     canceled = f.one("SELECT COUNT(*) FROM orders WHERE status = 'canceled'")[0]
@@ -222,12 +243,21 @@ def build() -> list[dict[str, Any]]:
         if len(rows) != 1 or float(rows[0][2].replace(",", "")) != total:
             raise ValueError(f"{key}: report rows {rows} vs total {total}")
         interval, shown = rows[0][0], rows[0][2]
+        cells = report_rows(page)[0]
+        before = date(start.year - 1, 1, 1) if period == "Year" else (start - timedelta(days=1)).replace(day=1)
+        prev_end = date(before.year, 12, 31) if period == "Year" else start - timedelta(days=1)
+        prev = report_rows(f.get("/admin/reports/report_sales/sales/", **{"from": mdy(before), "to": mdy(prev_end),
+                                                                           "period": period.lower()}))
+        if len(prev) != 1 or len(cells) < 5:
+            raise ValueError(f"{key}: report rows {cells} and, the {period.lower()} before, {prev}")
+        near = {f"the {period.lower()} before, {prev[0][0]}": prev[0][3], "the Invoiced column beside it": cells[4]}
         add(9405, n, "sales-total", "According to the orders report, what was the sales total for {when}?",
             {"when": when}, "information", chain(
                 open_menu(key, "Reports", "Orders"), report_form(key, mdy(start), mdy(end), period),
                 stop(pick(key, [f"Read the Sales Total of the {interval} row: ${shown}.",
                                 f"The report's Sales Total column shows ${shown} for {interval}."]), f"${shown}"),
-            ), string_eval(must_include=[f"{total:.2f}"]))
+            ), string_eval(must_include=[f"{total:.2f}"]), design=Design(negatives=standard_negatives(
+                f"${shown}", near={e: v for e, v in near.items() if v != f"${shown}"})))
 
     # 9406 new price and quantity of a product (state)
     for n, (name, price, qty) in enumerate([
@@ -348,19 +378,29 @@ def build() -> list[dict[str, Any]]:
                        unchanged("customers", "id = ?", cid))))
 
     # 9409 a section of a customer's page (navigation)
+    grid = f.row_ids("/admin/customer/index/", "/admin/customer/index/edit/id/")
+    tabs = [k for k, _ in CUSTOMER_TABS]
     for n, (cid, section, tab) in enumerate([
         (5, "Orders", "orders"), (11, "Product Reviews", "reviews"), (7, "Newsletter", "newsletter"),
         (12, "Account Information", "account"),
     ], 1):
         key = f"ctab{n}"
         c = f.customer(cid, "name")
+        below = f.customer(grid[grid.index(cid) + 1], "name")  # the next row of the customers grid
+        above = tabs[tabs.index(tab) - 1]
         add(9409, n, "customer-tab", "Open the {section} section of {customer}'s customer page.",
             {"section": section, "customer": c.name}, "navigation", chain(
                 open_customer(key, c, c.name),
                 click(key, "link", section, [f"Click “{section}” in the Customer Information tabs on the left.",
                                              f"Open the “{section}” tab in the list on the left of the page."]),
                 stop(f"{c.name}'s {section} section is shown."),
-            ), url_eval(f"{HOME}/customer/index/edit/id/{cid}/?tab={tab}"))
+            ), url_eval(f"{HOME}/customer/index/edit/id/{cid}/?tab={tab}"), design=Design(negatives=[
+                url_negative(f"{HOME}/customer/index/edit/id/{below.id}/?tab={tab}",
+                             f"near entity ({below.name}, the next row of the customers grid)"),
+                url_negative(f"{HOME}/customer/index/edit/id/{cid}/?tab={above}",
+                             f"the tab above it ({dict(CUSTOMER_TABS)[above]})"),
+                url_negative(f"{HOME}/customer/index/edit/id/{cid}/", "the customer page, not the section"),
+            ]))
 
     # 9410 delete one review (state)
     total_reviews = f.one("SELECT COUNT(*) FROM reviews")[0]
@@ -441,12 +481,18 @@ def build() -> list[dict[str, Any]]:
                                                                      "period": period.lower()})
         if "We can't find records" in page or "message-error" in page:
             raise ValueError(f"{key}: the {report} report is empty")
+        other = "sales" if path == "bestsellers" else "bestsellers"
+        query = f"from={mdy(start)}&to={mdy(end)}"
         add(9412, n, "report", "Show the {report} report from {start} to {end}, by {period}.",
             {"report": report, "start": mdy(start), "end": mdy(end), "period": period.lower()}, "navigation", chain(
                 open_menu(key, "Reports", item), report_form(key, mdy(start), mdy(end), period),
                 stop(f"The {report} report for {mdy(start)} to {mdy(end)} is shown, one row per {period.lower()}."),
-            ), url_eval(f"{HOME}/reports/report_sales/{path}/?from={mdy(start)}&to={mdy(end)}"
-                        f"&period={period.lower()}"))
+            ), url_eval(f"{HOME}/reports/report_sales/{path}/?{query}&period={period.lower()}"),
+            design=Design(negatives=[
+                url_negative(f"{HOME}/reports/report_sales/{path}/?{query}&period=day", "the period left on Day"),
+                url_negative(f"{HOME}/reports/report_sales/{other}/?{query}&period={period.lower()}",
+                             "the other report of the Reports menu"),
+            ]))
     add_sales_templates(f, book)  # 9413-9415: invoices, shipping, cart price rules
     return checked(tasks)
 

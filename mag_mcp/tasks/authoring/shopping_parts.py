@@ -3,6 +3,7 @@ site at authoring time (the templates are in `shopping_tasks`)."""
 
 from __future__ import annotations
 
+import html
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -60,9 +61,21 @@ class ShopFacts(SiteFacts):
 
     @staticmethod
     def _same(name: str, shown: str) -> bool:
-        import html
-
         return html.unescape(shown) == name
+
+    def neighbours(self, p: Product, n: int = 2) -> list[sqlite3.Row]:
+        """The other products on the first row of `p`'s search, as the seed has them: the near
+        entities a reader takes for `p` (their values are the task's near-entity negatives)."""
+        rows = []
+        for shown in self.first_row(p.query):
+            name = html.unescape(shown)
+            r = self.db.execute("SELECT * FROM products WHERE name = ? ORDER BY id", (name,)).fetchone()
+            if name != p.name and r is not None:
+                rows.append(r)
+        return rows[:n]
+
+    def max_order_id(self) -> int:
+        return int(self.db.execute("SELECT MAX(id) FROM orders").fetchone()[0])
 
     def orders(self) -> list[sqlite3.Row]:
         return self.db.execute("SELECT * FROM orders WHERE customer_id = 1 ORDER BY id DESC").fetchall()

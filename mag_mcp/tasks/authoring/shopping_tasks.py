@@ -15,8 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from mag_mcp.tasks.authoring.common import (
+    Design,
     TaskBook,
     chain,
+    distractor,
     field,
     pick,
     role,
@@ -24,9 +26,12 @@ from mag_mcp.tasks.authoring.common import (
     same,
     select,
     select_last,
+    standard_negatives,
     state_eval,
     string_eval,
+    unchanged,
     url_eval,
+    url_negative,
     write_task_file,
 )
 from mag_mcp.tasks.authoring.shopping_parts import (
@@ -62,6 +67,19 @@ def build() -> list[dict[str, Any]]:
     def products(names: list[str]) -> list[Product]:
         return [f.product(n) for n in names]
 
+    def near(p: Product, value: Any, gold: str) -> Design:
+        """Negatives from the products beside `p` on its search's first row: their `value`s
+        (where they differ from the gold) and the hedged list around the gold; those products
+        are the task's distractors."""
+        rows = f.neighbours(p)
+        values = {f"the {r['name']}": value(r) for r in rows}
+        return Design(negatives=standard_negatives(gold, near={e: v for e, v in values.items() if v != gold}),
+                      distractors=[distractor(SITE, r["name"], "similar", "beside it on the search's first row")
+                                   for r in rows])
+
+    seed_orders = f.max_order_id()
+    no_new_order = unchanged("orders", note="no order placed or changed")
+
     # 9001 price (information)
     for n, p in enumerate(products([
         "Lodge 10.25 Inch Cast Iron Skillet, Pre-Seasoned", "Echo Dot (3rd Gen) Smart Speaker with Alexa, Charcoal",
@@ -74,7 +92,8 @@ def build() -> list[dict[str, Any]]:
             same(s("stop", pick(key, [f"Read the price shown under the product name: ${money(p.price)}.",
                                       f"The price, in large type below the title, is ${money(p.price)}."]),
                    value=f"${money(p.price)}")),
-        ), string_eval(must_include=[money(p.price)]))
+        ), string_eval(must_include=[money(p.price)]),
+            design=near(p, lambda r: f"${money(r['price'])}", f"${money(p.price)}"))
 
     # 9002 SKU (information)
     for n, p in enumerate(products([
@@ -86,7 +105,7 @@ def build() -> list[dict[str, Any]]:
         add(9002, n, "sku", "What is the SKU of the {product}?", {"product": p.name}, "information", chain(
             open_product(key, p),
             same(s("stop", f"Read the SKU on the right, under the stock status: {p.sku}.", value=p.sku)),
-        ), string_eval(exact_match=p.sku))
+        ), string_eval(exact_match=p.sku), design=near(p, lambda r: r["sku"], p.sku))
 
     # 9003 review count (information)
     reviewed = [r["name"] for r in f.db.execute(
@@ -105,12 +124,14 @@ def build() -> list[dict[str, Any]]:
             open_product(key, p),
             same(s("stop", f"Read the review count next to the stars: {p.review_count} reviews.",
                    value=str(p.review_count))),
-        ), string_eval(must_include=[str(p.review_count)]))
+        ), string_eval(must_include=[str(p.review_count)]),
+            design=near(p, lambda r: str(r["review_count"]), str(p.review_count)))
 
     # 9004 order grand total by date (information)
     orders = f.orders()[:10]  # the first page of the order history
     for n, o in enumerate(orders[1:10:2], 1):
         key = f"total{n}"
+        beside = [orders[i] for i in (2 * n - 2, 2 * n) if i < len(orders)]  # above and below it in the history
         date = long_date(o["created_at"])
         add(9004, n, "order-total", "What was the grand total of my order placed on {date}?", {"date": date}, "information",
             chain(my_orders(key), same(
@@ -118,7 +139,10 @@ def build() -> list[dict[str, Any]]:
                   role("link", f"View Order {o['increment_id']}")),
                 s("stop", f"Read the Grand Total at the bottom of the order summary: ${money(o['grand_total'])}.",
                   value=f"${money(o['grand_total'])}"),
-            )), string_eval(must_include=[money(o["grand_total"])]))
+            )), string_eval(must_include=[money(o["grand_total"])]),
+            design=Design(negatives=standard_negatives(f"${money(o['grand_total'])}", near={
+                f"order {b['increment_id']}": f"${money(b['grand_total'])}" for b in beside
+                if money(b["grand_total"]) != money(o["grand_total"])})))
 
     # 9005 open an order (navigation)
     for n, o in enumerate(orders[0:10:2], 1):
@@ -130,7 +154,11 @@ def build() -> list[dict[str, Any]]:
                                       f"Click “View Order” next to order number {inc}."]),
                   role("link", f"View Order {inc}")),
                 s("stop", f"The details of order {inc} are now shown."),
-            )), url_eval(f"__SHOPPING__/sales/order/view/order_id/{o['id']}/"))
+            )), url_eval(f"__SHOPPING__/sales/order/view/order_id/{o['id']}/"), design=Design(negatives=[
+                url_negative(f"__SHOPPING__/sales/order/view/order_id/{orders[2 * n - 1]['id']}/",
+                             f"near entity (order {orders[2 * n - 1]['increment_id']}, the next row)"),
+                url_negative("__SHOPPING__/sales/order/history/", "the order list, not the order"),
+            ]))
 
     # 9006 category sorted by price (navigation)
     cats = [("Video Games", "video-games"), ("Pet Supplies", "pet-supplies"), ("Office Products", "office-products"),
@@ -152,7 +180,13 @@ def build() -> list[dict[str, Any]]:
         ))
         add(9006, n, "category-sort", "Show me the {category} products sorted by price, {order}.",
             {"category": cname, "order": order}, "navigation", gold,
-            url_eval(f"__SHOPPING__/{slug}.html?product_list_order=price&product_list_dir={'desc' if desc else 'asc'}"))
+            url_eval(f"__SHOPPING__/{slug}.html?product_list_order=price&product_list_dir={'desc' if desc else 'asc'}"),
+            design=Design(features=["sorted_view"], negatives=[
+                url_negative(f"__SHOPPING__/{slug}.html?product_list_order=price&product_list_dir="
+                             f"{'asc' if desc else 'desc'}", "sorted the other way"),
+                url_negative(f"__SHOPPING__/{slug}.html?product_list_order=name&product_list_dir="
+                             f"{'desc' if desc else 'asc'}", "sorted by another column"),
+            ]))
 
     # 9007 search sorted by price (navigation)
     for n, q in enumerate(["usb wifi", "yoga mat", "coffee", "phone case", "dog food"], 1):
@@ -162,7 +196,12 @@ def build() -> list[dict[str, Any]]:
                                 select_last("Sort By", "Price", "Choose “Price” in the “Sort By” dropdown above the results."),
                                 same(s("click", "Click “Apply” to sort the results.", role("button", "Apply")),
                                      s("stop", f"The results for “{q}” are now sorted by price."))),
-            url_eval(f"__SHOPPING__/catalogsearch/result/?q={q.replace(' ', '+')}&product_list_order=price"))
+            url_eval(f"__SHOPPING__/catalogsearch/result/?q={q.replace(' ', '+')}&product_list_order=price"),
+            design=Design(features=["sorted_view"], negatives=[
+                url_negative(f"__SHOPPING__/catalogsearch/result/?q={q.replace(' ', '+')}", "the results unsorted"),
+                url_negative(f"__SHOPPING__/catalogsearch/result/?q={q.replace(' ', '+')}&product_list_order=name",
+                             "sorted by another column"),
+            ]))
 
     # 9008 add to cart (state)
     for n, (p, qty) in enumerate(zip(products([
@@ -180,7 +219,8 @@ def build() -> list[dict[str, Any]]:
                 "sql": "SELECT p.name, c.qty FROM cart_items c JOIN products p ON p.id = c.product_id "
                        "WHERE c.customer_id = 1 ORDER BY p.name",
                 "expected": [[p.name, qty]], "note": "the cart holds exactly that",
-            }))
+            }, guards=(unchanged("cart_items", "customer_id = 1", note="no other customer's cart changed"),
+                       no_new_order)))
 
     # 9009 wish list (state)
     for n, p in enumerate(products([
@@ -199,7 +239,9 @@ def build() -> list[dict[str, Any]]:
                 "sql": "SELECT p.name FROM wishlist_items w JOIN products p ON p.id = w.product_id WHERE w.customer_id = 1",
                 "expected_contains": [[p.name]],
             }, {"sql": "SELECT COUNT(*) FROM wishlist_items WHERE customer_id = 1", "expected": [[3]],
-                "note": "nothing else was added or removed"}))
+                "note": "nothing else was added or removed"},
+                guards=(unchanged("wishlist_items", "customer_id = 1", note="no other customer's wish list changed"),
+                        unchanged("cart_items", note="the cart is as it was"), no_new_order)))
 
     # 9010 write a review (state)
     reviews = [("Clean and fresh", "Works well in cold water.", 4), ("Does the job", "Sturdy and easy to use.", 5),
@@ -228,7 +270,8 @@ def build() -> list[dict[str, Any]]:
                 "sql": "SELECT r.nickname, r.summary, r.text, r.rating FROM reviews r JOIN products p "
                        "ON p.id = r.product_id WHERE r.customer_id = 1 AND p.name = ?",
                 "params": [p.name], "expected": [["Emma", summary, text, stars]],
-            }))
+            }, guards=(unchanged("reviews", "customer_id = 1 AND product_id = ?", p.id,
+                                 note="no other review added or changed"), no_new_order)))
 
     # 9011 buy, default address (state)
     for n, (p, ship) in enumerate(zip(products([
@@ -251,7 +294,9 @@ def build() -> list[dict[str, Any]]:
                            f"WHERE o.id = {LATEST_NEW_ORDER}",
                     "expected": [[method, "101 S San Mateo Dr", "San Mateo", "California", "94010", p.name, 1]],
                 }, {"sql": f"SELECT COUNT(*) FROM orders WHERE {NEW_ORDERS}", "expected": [[1]],
-                    "note": "exactly one new order"}))
+                    "note": "exactly one new order"},
+                    guards=(unchanged("orders", "id > ?", seed_orders, note="no earlier order changed"),
+                            unchanged("products", "id = ?", p.id, note="only the bought product's stock changed"))))
 
     # 9012 buy several, to a new address (state, long)
     addresses = [("500 Oak Street", "Austin", "Texas", "78701", "5125550199"),
@@ -286,7 +331,9 @@ def build() -> list[dict[str, Any]]:
                        f"FROM orders o JOIN order_items i ON i.order_id = o.id WHERE o.id = {LATEST_NEW_ORDER}",
                 "expected": [["Emma", "Lopez", street, city, state, zip_, phone, method, p.name, qty]],
             }, {"sql": f"SELECT COUNT(*) FROM orders WHERE {NEW_ORDERS}", "expected": [[1]],
-                "note": "exactly one new order"}))
+                "note": "exactly one new order"},
+                guards=(unchanged("orders", "id > ?", seed_orders, note="no earlier order changed"),
+                        unchanged("products", "id = ?", p.id, note="only the bought product's stock changed"))))
 
     # 9013 newsletter (state)
     add(9013, 1, "newsletter", "Subscribe me to the store's newsletter.", {}, "state_change", same(
@@ -295,7 +342,8 @@ def build() -> list[dict[str, Any]]:
         s("click", "Tick the “General Subscription” checkbox.", role("checkbox", "General Subscription")),
         s("click", "Click “Save”.", role("button", "Save")),
         s("stop", "You are now subscribed to the newsletter."),
-    ), state_eval(SITE, {"sql": "SELECT newsletter_subscribed FROM customers WHERE id = 1", "expected": [[1]]}))
+    ), state_eval(SITE, {"sql": "SELECT newsletter_subscribed FROM customers WHERE id = 1", "expected": [[1]]},
+                  guards=(unchanged("customers", "id = 1", note="no other customer changed"), no_new_order)))
     return tasks
 
 

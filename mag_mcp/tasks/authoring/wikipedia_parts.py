@@ -90,6 +90,9 @@ class WikiFacts(SiteFacts):
         return Article(r["id"], r["title"], r["kind"], box, [(x["heading"], x["anchor"]) for x in rows],
                        tuple(x["level"] for x in rows))
 
+    def exists(self, title: str) -> bool:
+        return self.db.execute("SELECT 1 FROM articles WHERE title = ?", (title,)).fetchone() is not None
+
     def page(self, title: str) -> str:
         resp = self.client.get(article_url(title))
         if resp.status_code != 200:
@@ -109,6 +112,29 @@ class WikiFacts(SiteFacts):
             "SELECT 1 FROM links l JOIN articles a ON a.id = l.source_id JOIN articles b ON b.id = l.target_id "
             "WHERE a.title = ? AND b.title = ?", (source, target)).fetchone() is not None
 
+    def county_towns(self, county: str) -> list[str]:
+        """The towns whose infobox names `county`, by title."""
+        return [r[0] for r in self.db.execute(
+            "SELECT a.title FROM articles a JOIN infobox_rows r ON r.article_id = a.id WHERE a.kind = 'town' "
+            "AND r.label = 'County' AND r.value = ? ORDER BY a.title", (county,))]
+
+    def with_label(self, kind: str, label: str) -> list[str]:
+        """The articles of `kind` whose infobox has a `label` row, by title."""
+        return [r[0] for r in self.db.execute(
+            "SELECT a.title FROM articles a JOIN infobox_rows r ON r.article_id = a.id WHERE a.kind = ? "
+            "AND r.label = ? ORDER BY a.title", (kind, label))]
+
+    def lookalikes(self, title: str, n: int = 2) -> list[str]:
+        """Other articles among the first results for `title` whose titles start with its first word:
+        the near-duplicates a reader may open instead."""
+        first = title.split()[0].lower()
+        out = []
+        for hit in self.hits(title)[:8]:
+            if hit != title and hit.split()[0].lower() == first and hit not in out:
+                self.article(hit)
+                out.append(hit)
+        return out[:n]
+
     def redirect_target(self, alias: str) -> str:
         r = self.db.execute("SELECT a.title FROM redirects r JOIN articles a ON a.id = r.target_id "
                             "WHERE r.title = ?", (alias,)).fetchone()
@@ -120,6 +146,11 @@ class WikiFacts(SiteFacts):
 @lru_cache(maxsize=1)
 def facts() -> WikiFacts:
     return WikiFacts()
+
+
+def search_url(query: str) -> str:
+    """The results page for `query`, as the search box submits it."""
+    return f"{HOME}/search?content={BOOK}&pattern={query.replace(' ', '+')}"
 
 
 def nth_link(page: str, name: str, after: str = "") -> int:

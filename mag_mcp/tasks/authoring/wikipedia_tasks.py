@@ -25,16 +25,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mag_mcp.sites.wikipedia.markup import BOOK, article_url
+from mag_mcp.sites.wikipedia.markup import article_url
 from mag_mcp.tasks.authoring.common import (
+    Design,
     TaskBook,
     chain,
+    distractor,
+    negative,
     pick,
     role,
     s,
     same,
+    standard_negatives,
     string_eval,
     url_eval,
+    url_negative,
     write_task_file,
 )
 from mag_mcp.tasks.authoring.wikipedia_parts import (
@@ -43,6 +48,7 @@ from mag_mcp.tasks.authoring.wikipedia_parts import (
     HOME,
     SITE,
     START,
+    Article,
     facts,
     find_article,
     infobox_link,
@@ -54,11 +60,42 @@ from mag_mcp.tasks.authoring.wikipedia_parts import (
     ordinal_year,
     row_links,
     search_part,
+    search_url,
     toc_click,
 )
 
 # Templates whose tasks train; the rest are test (about 70/30 by template).
 TRAIN_TEMPLATES = {9501, 9502, 9504, 9505, 9506, 9508, 9509, 9510}
+BORN_RE = re.compile(r"(\d{4}), ([^,]+), (.+)")
+
+
+def place(value: str) -> str | None:
+    """The city of a "Born" or "Died" row ("1889, Tacoma, Washington" -> "Tacoma")."""
+    m = BORN_RE.fullmatch(value)
+    return m.group(2) if m else None
+
+
+def section_negatives(art: Article, heading: str) -> list[dict[str, str]]:
+    """The article's top (the section not reached) and the section beside `heading` (the next one,
+    or the one before the last)."""
+    headings = [h for h, _ in art.sections]
+    i = headings.index(heading)
+    other, anchor = art.sections[i + 1 if i + 1 < len(headings) else i - 1]
+    return [url_negative(art.url, f"the top of {art.title}, not the section"),
+            url_negative(HOME + article_url(art.title, anchor), f"another section of the article ({other})")]
+
+
+def near_values(gold: str, near: dict[str, str], n: int = 2, ref: str | None = None) -> dict[str, str]:
+    """The first `n` near entities whose values differ from the gold and from each other (and,
+    for a must_include reference `ref`, do not hold it)."""
+    out: dict[str, str] = {}
+    for who, value in near.items():
+        if value == gold or value in out.values() or (ref is not None and ref.lower() in value.lower()):
+            continue
+        out[who] = value
+        if len(out) == n:
+            break
+    return out
 
 
 # ------------------------------------------------------------ templates
@@ -68,15 +105,41 @@ def build() -> list[dict[str, Any]]:
     book = TaskBook(SITE, "wiki", TRAIN_TEMPLATES, START)
     tasks, add = book.tasks, book.add
 
+    def lookalikes(*titles: str) -> list[dict[str, Any]]:
+        """The similar titles listed beside the gold path's articles in their search results."""
+        out: dict[str, dict[str, Any]] = {}
+        for t in titles:
+            for hit in f.lookalikes(t):
+                if hit not in titles and hit not in out:
+                    out[hit] = distractor(SITE, hit, "similar", f"listed beside {t} in the results for its title")
+        return list(out.values())[:3]
+
+    def design(gold: str, near: dict[str, str], *titles: str, ref: str | None = None) -> Design:
+        """The near entities' values (where they differ from the gold) and the hedged list around
+        the gold; the look-alikes of `titles` as distractors."""
+        return Design(negatives=standard_negatives(gold, near=near_values(gold, near, ref=ref)),
+                      distractors=lookalikes(*titles))
+
     # 9501 one infobox value (information)
-    # (title, label, how the question names it, a word the answer must hold or None for the number, below the fold)
-    for n, (title, label, what, word, low) in enumerate([
-        ("Alder Bridge", "Main span", "length of the main span", None, False),
-        ("Eastgate Stadium", "Capacity", "seating capacity", None, False),
-        ("Haskell", "First appeared", "year of first appearance", None, False),
-        ("routekit", "License", "software license", "Apache", False),
-        ("Port Alder", "Area code", "telephone area code", None, True),
-        ("Hilltop Observatory", "Altitude", "altitude", None, False),
+    # (title, label, how the question names it, a word the answer must hold or None for the number, below the fold,
+    #  near entities: who -> the value a reader could take for it)
+    def box(title: str, label: str) -> str:
+        return f.article(title).infobox[label]
+
+    for n, (title, label, what, word, low, near) in enumerate([
+        ("Alder Bridge", "Main span", "length of the main span", None, False,
+         {"the bridge's total length, the row above": box("Alder Bridge", "Total length")}),
+        ("Eastgate Stadium", "Capacity", "seating capacity", None, False,
+         {"Lantern Theatre, the other venue with a seating capacity": box("Lantern Theatre", "Capacity")}),
+        ("Haskell", "First appeared", "year of first appearance", None, False,
+         {"Lisp, the language that influenced it": box("Lisp (programming language)", "First appeared"),
+          "Swift, the next search result": box("Swift (programming language)", "First appeared")}),
+        ("routekit", "License", "software license", "Apache", False,
+         {"tilecache, another Alder Labs project": box("tilecache", "License")}),
+        ("Port Alder", "Area code", "telephone area code", None, True,
+         {f"{t}, another town of Alder County": box(t, "Area code") for t in f.county_towns("Alder County")}),
+        ("Hilltop Observatory", "Altitude", "altitude", None, False,
+         {"Port Alder's elevation": box("Port Alder", "Elevation")}),
     ], 1):
         key = f"ibx{n}"
         art = f.article(title)
@@ -101,7 +164,8 @@ def build() -> list[dict[str, Any]]:
         ]), value=value)))
         add(9501, n, "infobox", "According to Wikipedia, what is the {what} of {subject}?",
             {"what": what, "subject": title}, "information", chain(*steps),
-            string_eval(exact_match=value) if ref == value else string_eval(must_include=[ref]))
+            string_eval(exact_match=value) if ref == value else string_eval(must_include=[ref]),
+            design=design(value, near, title, ref=None if ref == value else ref))
 
     # 9502 project -> its language -> the language that influenced it -> designer (information)
     for n, project in enumerate(["compilers-course", "tilecache", "shift-planner", "docs-style", "commute-stats"], 1):
@@ -116,6 +180,9 @@ def build() -> list[dict[str, Any]]:
             raise LookupError(f"{lang.title}: expected one influence, got {infl}")
         parent = f.article(linked_title(f, lang.title, "Influenced by"))
         designer = parent.infobox["Designed by"]
+        near = {f"{lang.title}, the language {project} is written in": lang.infobox["Designed by"]}
+        if parent.infobox.get("Developer", "various") != "various":
+            near[f"the developer of {parent.title}"] = parent.infobox["Developer"]
         add(9502, n, "influence", "Who designed the programming language that influenced the language {project} is "
             "written in?", {"project": project}, "information", chain(
                 find_article(key, f, project),
@@ -125,7 +192,7 @@ def build() -> list[dict[str, Any]]:
                     f"{parent.title} was designed by {designer}, as its infobox says under “Designed by”.",
                     f"The “Designed by” row of the {parent.title} infobox names {designer}.",
                 ]), value=designer)),
-            ), string_eval(exact_match=designer))
+            ), string_eval(exact_match=designer), design=design(designer, near, project))
 
     # 9503 which of two landmarks is older (information)
     for n, (a, b) in enumerate([
@@ -139,6 +206,7 @@ def build() -> list[dict[str, Any]]:
         if ya == yb:
             raise ValueError(f"{a} and {b} date from the same year")
         older = a if ya < yb else b
+        younger = b if older == a else a
         add(9503, n, "older", "Which is older, {a} or {b}?", {"a": a, "b": b}, "information", chain(
             find_article(key + "a", f, a),
             find_article(key + "b", f, b),
@@ -146,7 +214,7 @@ def build() -> list[dict[str, Any]]:
                 f"{a} was {ordinal_year(la, ya)} and {b} {ordinal_year(lb, yb)}, so {older} is older.",
                 f"Comparing the two infoboxes ({ya} against {yb}), {older} is the older one.",
             ]), value=older)),
-        ), string_eval(exact_match=older))
+        ), string_eval(exact_match=older), design=design(older, {f"{younger}, the younger one": younger}, a, b))
 
     # 9504 birthplace of the person behind a landmark (information)
     for n, (title, label) in enumerate([
@@ -157,10 +225,16 @@ def build() -> list[dict[str, Any]]:
         art = f.article(title)
         person = f.article(art.infobox[label])
         born = person.infobox["Born"]
-        m = re.fullmatch(r"(\d{4}), ([^,]+), (.+)", born)
-        if m is None:
+        city = place(born)
+        if city is None:
             raise ValueError(f"{person.title}: Born is {born!r}")
-        city = m.group(2)
+        # the place of death, then the birthplaces of the people in the same role at other landmarks
+        places = {f"{person.title}'s place of death": place(person.infobox.get("Died", ""))}
+        for other in f.with_label("landmark", label):
+            who = f.article(other).infobox[label]
+            if other != title and who != person.title and f.exists(who):
+                places[f"{who}, the {label.lower()} of {other}"] = place(f.article(who).infobox.get("Born", ""))
+        near = {who: p for who, p in places.items() if p is not None}
         add(9504, n, "birthplace", "In which city was the {role} of {landmark} born?",
             {"role": label.lower(), "landmark": title}, "information", chain(
                 find_article(key, f, title),
@@ -169,9 +243,16 @@ def build() -> list[dict[str, Any]]:
                     f"The “Born” row says {born}: {person.title} was born in {city}.",
                     f"{person.title}'s infobox gives the birth as {born}, so the city is {city}.",
                 ]), value=city)),
-            ), string_eval(must_include=[city]))
+            ), string_eval(must_include=[city]), design=design(city, near, title, ref=city))
 
     # 9505 how many listed landmarks a district has, from its "Landmarks" section (information)
+    districts = [r[0] for r in f.db.execute("SELECT title FROM articles WHERE kind = 'district' ORDER BY id")]
+
+    def listed(district: str) -> str:
+        sec = f.db.execute("SELECT html FROM sections WHERE article_id = ? AND heading = 'Landmarks'",
+                           (f.article(district).id,)).fetchone()[0]
+        return str(len(re.findall(r"<li>", sec)))
+
     for n, district in enumerate(["Eastgate", "Lantern Quarter", "Alder Wharf", "Old Mill"], 1):
         key = f"count{n}"
         art = f.article(district)
@@ -185,6 +266,9 @@ def build() -> list[dict[str, Any]]:
             raise ValueError(f"{district}: the section lists {len(items)} landmarks, the infoboxes place "
                              f"{len(located)} there")
         count = str(len(items))
+        at = districts.index(district)
+        nearest = sorted((d for d in districts if d != district), key=lambda d: abs(districts.index(d) - at))
+        near = {f"{d}, another district of Port Alder": listed(d) for d in nearest}
         add(9505, n, "landmark-count", "According to its Wikipedia article, how many of Port Alder's listed "
             "landmarks are in {district}?", {"district": district}, "information", chain(
                 find_article(key, f, district),
@@ -193,7 +277,7 @@ def build() -> list[dict[str, Any]]:
                     f"The “Landmarks” section lists {count} landmarks.",
                     f"Count the entries of the list under “Landmarks”: there are {count}.",
                 ]), value=count)),
-            ), string_eval(exact_match=count))
+            ), string_eval(exact_match=count), design=design(count, near, district))
 
     # 9506 the article behind a redirect title (navigation)
     for n, alias in enumerate(["Postgres", "Revision control", "Slippy map", "Alnus rubra", "Shell script"], 1):
@@ -206,7 +290,11 @@ def build() -> list[dict[str, Any]]:
                 f"“{alias}” is another name for {target}; its article is open.",
                 f"The article {target}, which covers {alias}, is now shown.",
             ]))),
-        ), url_eval(f.article(target).url))
+        ), url_eval(f.article(target).url), design=Design(negatives=[
+            url_negative(search_url(alias), f"the results for {alias}, no article opened"),
+            *[url_negative(f.article(h).url, f"near entity ({h}, beside {target} in the results for its title)")
+              for h in [h for h in f.hits(target) if h != target][:1]],
+        ]))
 
     # 9507 a search results page (navigation)
     for n, query in enumerate(["lighthouse", "ferry", "Great Fire", "routing"], 1):
@@ -219,7 +307,9 @@ def build() -> list[dict[str, Any]]:
                 f"The results for “{query}” are listed.",
                 f"This is the search results page for “{query}”.",
             ]))),
-        ), url_eval(f"{HOME}/search?content={BOOK}&pattern={query.replace(' ', '+')}"))
+        ), url_eval(search_url(query)), design=Design(negatives=[
+            url_negative(f.article(h).url, f"the {which} result ({h}) opened, not the results page")
+            for which, h in zip(("top", "second"), f.hits(query))]))
 
     # 9508 a section of an article (navigation)
     for n, (title, heading) in enumerate([
@@ -237,7 +327,8 @@ def build() -> list[dict[str, Any]]:
                     f"The “{heading}” section of {title} is in view.",
                     f"The page has jumped to “{heading}”.",
                 ]))),
-            ), url_eval(HOME + article_url(title, anchor)))
+            ), url_eval(HOME + article_url(title, anchor)), design=Design(
+                negatives=section_negatives(art, heading), distractors=lookalikes(title)))
 
     # 9509 a section of the article on the person behind a landmark (navigation)
     for n, (title, label, heading) in enumerate([
@@ -257,11 +348,18 @@ def build() -> list[dict[str, Any]]:
                     f"The “{heading}” section of {person.title}'s article is in view.",
                     f"{person.title}'s article is open at “{heading}”.",
                 ]))),
-            ), url_eval(HOME + article_url(person.title, anchor)))
+            ), url_eval(HOME + article_url(person.title, anchor)), design=Design(negatives=[
+                *section_negatives(person, heading),
+                url_negative(art.url, f"{title}'s article, the link to {person.title} not followed"),
+            ], distractors=lookalikes(title)))
 
     # 9510 the operators of all the works an architect's article lists (information, long)
-    for n, person_title in enumerate(["Ada Lindqvist", "Thaddeus Crane", "Louis Tamura", "Beatrix Holloway",
-                                      "Oliver Pennington"], 1):
+    def operated(person_title: str) -> list[tuple[str, str]]:
+        """(work, operator) for each notable work in the person's infobox."""
+        return [(w, f.article(w).infobox["Operator"]) for w in row_links(f.page(person_title), "Notable work")]
+
+    architects = ["Ada Lindqvist", "Thaddeus Crane", "Louis Tamura", "Beatrix Holloway", "Oliver Pennington"]
+    for n, person_title in enumerate(architects, 1):
         key = f"works{n}"
         person = f.article(person_title)
         page = f.page(person_title)
@@ -292,9 +390,20 @@ def build() -> list[dict[str, Any]]:
             else f"The “Operator” rows read {listing}.",
             f"Each infobox names its operator: {listing}.",
         ]), value=listing)))
+        gold_ops = [op for _, op in operators]
+        last = next(w for w, op in reversed(operators) if gold_ops.count(op) == 1)
+        other = architects[n % len(architects)]
+        theirs = operated(other)
+        if set(gold_ops) <= {op for _, op in theirs}:
+            raise ValueError(f"{other}'s works have all of {person_title}'s operators")
         add(9510, n, "works-operators", "Who operates each of the buildings and places that Wikipedia lists as "
             "notable works of {person}?", {"person": person_title}, "information", chain(*steps),
-            string_eval(must_include=[op for _, op in operators]))
+            string_eval(must_include=gold_ops), design=Design(negatives=[
+                negative("; ".join(f"{w}: {op}" for w, op in operators if w != last),
+                         f"incomplete list ({last}'s operator missing)"),
+                negative("; ".join(f"{w}: {op}" for w, op in theirs),
+                         f"near entity's value (the works of {other}, another architect of the city)"),
+            ], distractors=lookalikes(person_title)))
 
     # 9511 which of the people behind three landmarks was born first / last (information, long)
     for n, (titles, which) in enumerate([
@@ -322,6 +431,8 @@ def build() -> list[dict[str, Any]]:
         if len(born) != 3 or len(set(born.values())) != 3:
             raise ValueError(f"{titles}: the designers are not three people born in different years")
         answer = (min if which == "first" else max)(born, key=born.__getitem__)
+        near = {f"{p}, born {y}": p for p, y in sorted(born.items(), key=lambda x: x[1], reverse=which == "last")
+                if p != answer}
         listing = ", ".join(f"{p} {y}" for p, y in born.items())
         steps.append(same(s("stop", pick(key + "stop", [
             f"The “Born” rows give {listing}; {answer} was born {which}.",
@@ -329,7 +440,7 @@ def build() -> list[dict[str, Any]]:
         ]), value=answer)))
         add(9511, n, "designer-born", "Of the people who designed {a}, {b} and {c}, who was born {which}?",
             {"a": titles[0], "b": titles[1], "c": titles[2], "which": which}, "information", chain(*steps),
-            string_eval(exact_match=answer))
+            string_eval(exact_match=answer), design=design(answer, near, *titles))
 
     # 9512 which of three articles links to a person's article (information)
     for n, (person_title, candidates) in enumerate([
@@ -365,7 +476,9 @@ def build() -> list[dict[str, Any]]:
         ]), value=answer)))
         add(9512, n, "links-to", "Which of these Wikipedia articles links to the article on {person}: {articles}?",
             {"person": person_title, "articles": ", ".join(candidates)}, "information", chain(*steps),
-            string_eval(exact_match=answer))
+            string_eval(exact_match=answer), design=design(answer, {
+                f"{c}, listed with it but without a link to {person_title}": c for c in candidates if c != answer
+            }, *candidates))
     return tasks
 
 
