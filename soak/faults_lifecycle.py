@@ -186,7 +186,9 @@ def _idle_checks(section: Section, plan: LifecyclePlan, idle: IdleResult) -> Non
                   abandoned == plan.idle_clients and not idle.tally.errors,
                   f"{abandoned} of {plan.idle_clients} abandoned ({idle.dropped} closed, {idle.cut_off} cut off "
                   f"mid-call), all reclaimed {idle.reclaimed_s} s after the last client went (time-to-live "
-                  f"{IDLE_TTL_S:g} s)" + (f"; {idle.tally.errors[0]}" if idle.tally.errors else ""))
+                  f"{IDLE_TTL_S:g} s)" + ("" if abandoned == plan.idle_clients else
+                                          f"; ended as {sorted(map(str, idle.statuses.values()))}")
+                  + (f"; {idle.tally.errors[0]}" if idle.tally.errors else ""))
     section.check("abandoned episodes' contexts closed (renderers back to the idle count)",
                   idle.renderers_after <= idle.renderers_before,
                   f"{idle.renderers_before} renderers before, {idle.renderers_after} after")

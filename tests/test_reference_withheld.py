@@ -45,6 +45,7 @@ NOT_REFERENCES = {"eval_types", "url_note", "site"}  # eval-block keys that name
 def program_html_task(base: Task) -> Task:
     data = base.model_dump(mode="json", exclude_none=True)
     data.update(task_id=HTML, intent_template_id=None)
+    data["mag"]["negatives"] = []  # the URL task's wrong final URLs: this checker reads no final URL
     data["eval"] = {
         "eval_types": ["program_html"],
         "program_html": [

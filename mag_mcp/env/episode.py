@@ -77,6 +77,7 @@ class Episode:
         self.steps: list[StepRecord] = []
         self.status: EpisodeStatus = "running"
         self.outcome: EpisodeOutcome | None = None
+        self.finalizing = False  # ended, its check and transcript end record still being written
         self.last_error: str | None = None
         self._consecutive_noncompliant = 0
         self._snapshot: Snapshot | None = None
@@ -291,7 +292,14 @@ class Episode:
         await self.writer.record(rec)
 
     async def _finish(self, status: EpisodeStatus, answer: str) -> None:
-        self.status = status
+        self.status = status  # no call gets in from here on; `finalizing` until the transcript ends
+        self.finalizing = True
+        try:
+            await self._check_and_record(status, answer)
+        finally:
+            self.finalizing = False
+
+    async def _check_and_record(self, status: EpisodeStatus, answer: str) -> None:
         final_url = ""
         check: dict[str, Any] | None = None
         score, success = 0.0, False

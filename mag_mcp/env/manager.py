@@ -166,7 +166,9 @@ class EpisodeManager:
 
     @property
     def running(self) -> int:
-        return sum(not e.finished for e in self.episodes.values())
+        """Episodes not yet over: running, or ended with their check and transcript still being written
+        (so a health check that reads 0 finds every transcript complete)."""
+        return sum(not e.finished or e.finalizing for e in self.episodes.values())
 
     def get(self, episode_id: str) -> Episode:
         ep = self.episodes.get(episode_id)
