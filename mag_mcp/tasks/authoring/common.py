@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 from pathlib import Path
@@ -152,6 +152,16 @@ def standard_negatives(gold: str | Sequence[str], *, near: dict[str, str] | None
     return out
 
 
+def distinct(pairs: dict[str, str] | Iterable[tuple[str, str]], gold: str, n: int | None = None) -> dict[str, str]:
+    """The (entity, value) pairs, in order, whose values are set and differ from the gold and from
+    an earlier entity's (the first `n` of them): the `near` of `standard_negatives`."""
+    out: dict[str, str] = {}
+    for entity, value in (pairs.items() if isinstance(pairs, dict) else pairs):
+        if value and value != gold and value not in out.values() and (n is None or len(out) < n):
+            out[entity] = value
+    return out
+
+
 def distractor(site: str, name: str, relation: str, note: str = "", sql: str | None = None,
                params: Sequence[str | int | float] = ()) -> dict[str, Any]:
     """A near-duplicate entity on the gold path (`relation`: same_name, similar, older_version,
@@ -240,11 +250,15 @@ def state_eval(site: str, *checks: dict[str, Any], guards: tuple[dict[str, Any],
     return out
 
 
-def unchanged(table: str, allowed: str = "", *params: Any, note: str = "") -> dict[str, Any]:
-    """A collateral-edit guard: `table` outside `allowed` (with `params`) as in the seed."""
+def unchanged(table: str, allowed: str = "", *params: Any, note: str = "",
+              ignore_columns: Sequence[str] = ()) -> dict[str, Any]:
+    """A collateral-edit guard: `table` outside `allowed` (with `params`) as in the seed, its
+    volatile `ignore_columns` (e.g. an activity time every edit bumps) aside."""
     guard: dict[str, Any] = {"table": table, "allowed": allowed, "params": list(params)}
     if note:
         guard["note"] = note
+    if ignore_columns:
+        guard["ignore_columns"] = list(ignore_columns)
     return guard
 
 
@@ -272,6 +286,10 @@ class SiteFacts:
         self.client = TestClient(spec.create_app(store))
         for cookie in spec.login_cookies:
             self.client.cookies.set(cookie.name, cookie.value)
+
+    def max_id(self, table: str) -> int:
+        """The highest id of `table` in the seed (0 when empty): rows above it are an episode's."""
+        return int(self.db.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}").fetchone()[0])
 
 
 def write_task_file(name: str, build: Callable[[], list[dict[str, Any]]]) -> None:

@@ -134,10 +134,6 @@ def map_url(hit: int | str) -> str:
     return f"__MAP__/node/{hit}" if isinstance(hit, int) else f"__MAP__/{hit}"
 
 
-def max_id(db: Any, table: str) -> int:
-    return int(db.execute(f"SELECT MAX(id) FROM {table}").fetchone()[0])
-
-
 # ------------------------------------------------------------ templates
 
 def build() -> list[dict[str, Any]]:
@@ -154,7 +150,7 @@ def build() -> list[dict[str, Any]]:
     m, forum, shop, lab, w = map_parts.facts(), reddit_parts.facts(), shopping_parts.facts(), gitlab_parts.facts(), wiki()
     forums = forum.forum_options()
     new_posts = reddit_parts.NEW_POSTS
-    seed_posts = max_id(forum.db, "submissions")
+    seed_posts = forum.max_id("submissions")
     new_post_guards = (
         unchanged("submissions", "id > ?", seed_posts, note="no earlier post changed"),
         unchanged("submission_votes", "submission_id > ?", seed_posts, note="no vote but the new post's own"),
@@ -221,7 +217,7 @@ def build() -> list[dict[str, Any]]:
                 distractors=[distractor("wikipedia", x, "other", f"another landmark of {maker}") for x in others]))
 
     # 9603 a price from the store, filed as a GitLab issue (state, long)
-    seed_issues = max_id(lab.db, "issues")
+    seed_issues = lab.max_id("issues")
     for n, (product_name, path, title) in enumerate([
         ("Sony WH-CH710N/H Wireless Bluetooth Noise Cancelling Headphones, Gray", "portalder/library-catalog",
          "Budget: headphones for the front desk"),

@@ -22,7 +22,6 @@ from mag_mcp.tasks.authoring.common import (
     s,
     same,
     type_and_enter,
-    unchanged,
 )
 
 SITE = "gitlab"
@@ -147,9 +146,6 @@ class GitlabFacts(SiteFacts):
     def user_id(self, username: str) -> int:
         return int(self.db.execute("SELECT id FROM users WHERE username = ?", (username,)).fetchone()[0])
 
-    def max_id(self, table: str) -> int:
-        return int(self.db.execute(f"SELECT COALESCE(MAX(id), 0) FROM {table}").fetchone()[0])
-
 
 @lru_cache(maxsize=1)
 def facts() -> GitlabFacts:
@@ -164,20 +160,6 @@ def outward(items: Sequence[T], i: int) -> list[T]:
     for d in range(1, len(items)):
         out += [items[j] for j in (i + d, i - d) if 0 <= j < len(items)]
     return out
-
-
-def distinct(pairs: Sequence[tuple[str, str]], gold: str, n: int) -> dict[str, str]:
-    """The first `n` (entity, value) pairs whose values differ from the gold and from each other."""
-    out: dict[str, str] = {}
-    for entity, value in pairs:
-        if value != gold and value not in out.values() and len(out) < n:
-            out[entity] = value
-    return out
-
-
-def steady(table: str, *columns: str, note: str) -> dict[str, Any]:
-    """A guard over the whole of `table`, its volatile `columns` aside."""
-    return {**unchanged(table, note=note), "ignore_columns": list(columns)}
 
 
 def look_alikes(p: Project) -> list[dict[str, Any]]:

@@ -28,6 +28,7 @@ from mag_mcp.tasks.authoring.common import (
     Design,
     TaskBook,
     chain,
+    distinct,
     distractor,
     field,
     pick,
@@ -50,14 +51,12 @@ from mag_mcp.tasks.authoring.gitlab_parts import (
     ROLES,
     SITE,
     Project,
-    distinct,
     facts,
     filter_projects,
     find_member,
     look_alikes,
     open_project,
     outward,
-    steady,
 )
 
 TRAIN_TEMPLATES = {9201, 9202, 9204, 9206, 9207, 9209, 9210, 9211}
@@ -89,7 +88,7 @@ def build() -> list[dict[str, Any]]:
         return outward(table, [m["username"] for m in table].index(username))
 
     no_comment = unchanged("notes", note="no comment written")
-    projects_kept = steady("projects", "last_activity_at", note="no project changed (its activity time aside)")
+    projects_kept = unchanged("projects", ignore_columns=["last_activity_at"], note="no project changed (its activity time aside)")
 
     # 9201 license (information)
     for n, p in enumerate(map(P, ["byteblaze/a11y-syntax-highlighting", "alder-labs/tilecache", "portalder/bike-lanes",
@@ -253,7 +252,7 @@ def build() -> list[dict[str, Any]]:
                 "params": [issue["id"]], "expected": [[body, ME]], "note": "exactly one new comment, on that issue",
             }, guards=(unchanged("notes", "noteable_type = 'Issue' AND noteable_id = ? AND id > ?", issue["id"],
                                  seed_note, note="no other comment written or changed"),
-                       steady("issues", "updated_at", note="no issue closed or edited (its update time aside)"),
+                       unchanged("issues", ignore_columns=["updated_at"], note="no issue closed or edited (its update time aside)"),
                        projects_kept)),
             design=Design(distractors=look_alikes(p) + [
                 distractor(SITE, t, "similar", f"an open issue of {p.full_path} with a similar title")

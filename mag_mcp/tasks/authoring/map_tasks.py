@@ -22,6 +22,7 @@ from mag_mcp.tasks.authoring.common import (
     Design,
     TaskBook,
     chain,
+    distinct,
     distractor,
     field,
     negative,
@@ -64,15 +65,6 @@ from mag_mcp.tasks.authoring.map_parts import (
 # Templates whose tasks train; the rest are test (about 70/30 by template).
 TRAIN_TEMPLATES = {9301, 9302, 9303, 9305, 9307, 9309, 9310, 9312}
 MODE_BY = {"car": "by car", "bike": "by bicycle", "foot": "on foot"}
-
-
-def distinct(near: dict[str, str], gold: str) -> dict[str, str]:
-    """`near` without the values equal to the gold or to an earlier entity's."""
-    out: dict[str, str] = {}
-    for entity, value in near.items():
-        if value and value != gold and value not in out.values():
-            out[entity] = value
-    return out
 
 
 def unhedged(negatives: list[dict[str, str]]) -> list[dict[str, str]]:

@@ -151,9 +151,6 @@ class ForumFacts(SiteFacts):
                 out.append(other)
         return out
 
-    def max_id(self, table: str) -> int:
-        return int(self.db.execute(f"SELECT MAX(id) FROM {table}").fetchone()[0])
-
 
 @lru_cache(maxsize=1)
 def facts() -> ForumFacts:

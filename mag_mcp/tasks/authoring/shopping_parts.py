@@ -74,9 +74,6 @@ class ShopFacts(SiteFacts):
                 rows.append(r)
         return rows[:n]
 
-    def max_order_id(self) -> int:
-        return int(self.db.execute("SELECT MAX(id) FROM orders").fetchone()[0])
-
     def orders(self) -> list[sqlite3.Row]:
         return self.db.execute("SELECT * FROM orders WHERE customer_id = 1 ORDER BY id DESC").fetchall()
 

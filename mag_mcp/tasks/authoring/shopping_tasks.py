@@ -77,7 +77,7 @@ def build() -> list[dict[str, Any]]:
                       distractors=[distractor(SITE, r["name"], "similar", "beside it on the search's first row")
                                    for r in rows])
 
-    seed_orders = f.max_order_id()
+    seed_orders = f.max_id("orders")
     no_new_order = unchanged("orders", note="no order placed or changed")
 
     # 9001 price (information)
