@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sys
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -17,6 +16,7 @@ from mag_mcp.cli_annotate import register as register_annotate_commands
 from mag_mcp.cli_common import fail
 from mag_mcp.cli_eval import register as register_eval_commands
 from mag_mcp.cli_export import register as register_export_commands
+from mag_mcp.cli_external import register as register_external_commands
 from mag_mcp.cli_record import register as register_record_commands
 from mag_mcp.cli_serving import held_by, serve_stdio
 from mag_mcp.cli_submit import register as register_submit_commands
@@ -35,9 +35,9 @@ def _logging(verbose: bool) -> None:
 
 
 def _external_base_urls() -> dict[str, str]:
-    from mag_mcp.sites.registry import WEBARENA_ENV_VARS
+    from mag_mcp.sites.registry import webarena_deployments
 
-    return {site: os.environ[var] for site, var in WEBARENA_ENV_VARS.items() if os.environ.get(var)}
+    return webarena_deployments()
 
 
 @app.command()
@@ -51,6 +51,8 @@ def serve(
     free_ports: Annotated[bool, typer.Option(help="Put every embedded site on a free port")] = False,
     task_file: Annotated[list[Path], typer.Option(help="Extra task file (JSON list); repeatable")] = [],  # noqa: B006
     external: Annotated[bool, typer.Option(help="Use real deployments from SHOPPING, REDDIT, ... env vars")] = False,
+    auth_dir: Annotated[Path, typer.Option(help="--external: where the sites' log-in states are kept "
+                                                "(<site>_state.json; made through each site's form)")] = Path(".auth"),
     max_episodes: Annotated[int, typer.Option(help="Concurrent running episodes")] = 16,
     idle_ttl: Annotated[float, typer.Option(help="Seconds without a call after which an episode is reclaimed as "
                                                  "'abandoned' (hosted teams: episode_ttl_s of their token)")] = 1800.0,
@@ -124,6 +126,7 @@ def serve(
         hosted=HostedSettings(tokens_file=tokens_file, key_file=server_key_file,
                               release_test_outcomes=release_test_outcomes) if hosted else None,
         idle_ttl_s=idle_ttl,
+        auth_dir=auth_dir.resolve() if external else None,
     )
     sock = None
     if transport == "http":  # bound before anything starts, so a taken port fails at once
@@ -447,6 +450,7 @@ register_submit_commands(app)
 register_record_commands(app)
 register_annotate_commands(app)
 register_export_commands(app)
+register_external_commands(app)
 
 
 def register_plugin_commands(app: typer.Typer) -> None:

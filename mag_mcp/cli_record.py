@@ -36,9 +36,9 @@ def has_display() -> bool:
 def running_sites(sites: str, external: bool) -> dict[str, str]:
     """Base URLs of running deployments to use: `--external`'s environment variables (SHOPPING,
     REDDIT, ...), then `--sites SITE=URL,...` on top."""
-    from mag_mcp.sites.registry import WEBARENA_ENV_VARS
+    from mag_mcp.sites.registry import WEBARENA_ENV_VARS, webarena_deployments
 
-    urls = {s: os.environ[v] for s, v in WEBARENA_ENV_VARS.items() if external and os.environ.get(v)}
+    urls = webarena_deployments() if external else {}
     for item in filter(None, (p.strip() for p in sites.split(","))):
         key, _, url = item.partition("=")
         if key not in WEBARENA_ENV_VARS or not url.startswith(("http://", "https://")):

@@ -69,6 +69,14 @@ class BrowserPool:
         return self._browser
 
     @property
+    def playwright(self) -> Playwright:
+        """The Playwright driver (started with the first browser): for HTTP requests that
+        carry a storage state's cookies as Chromium would (`playwright.request`)."""
+        if self._pw is None:
+            raise RuntimeError("the browser pool has not started")
+        return self._pw
+
+    @property
     def connected(self) -> bool:
         return self._browser is not None and self._browser.is_connected()
 

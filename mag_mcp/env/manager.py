@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 from importlib.metadata import version
 from pathlib import Path
@@ -28,7 +29,7 @@ from mag_mcp.env.browser import BrowserPool
 from mag_mcp.env.episode import Episode, EpisodeError
 from mag_mcp.env.session import BrowserSession
 from mag_mcp.env.transcript import TranscriptWriter
-from mag_mcp.env.warm import EpisodePreparer, Prepared, StartPageError
+from mag_mcp.env.warm import EpisodePreparer, LoginError, Prepared, SiteLogins, StartPageError
 from mag_mcp.sites.base import SiteStateStore
 from mag_mcp.tasks.registry import TaskRegistry
 
@@ -75,12 +76,16 @@ class EpisodeManager:
     """Use as `async with EpisodeManager(...) as manager:` (starts the browser
     and the background preparation of spares)."""
 
-    def __init__(self, config: EnvConfig, registry: TaskRegistry, stores: dict[str, SiteStateStore]) -> None:
+    def __init__(self, config: EnvConfig, registry: TaskRegistry, stores: dict[str, SiteStateStore],
+                 logins: Callable[[BrowserPool], SiteLogins] | None = None) -> None:
+        """`logins`: makes the log-ins of live deployments on the manager's browser pool."""
         self.config = config
         self.registry = registry
         self.stores = stores  # embedded sites only; external deployments have none
         self.pool = BrowserPool()
-        self.preparer = EpisodePreparer(self.pool, stores, config.base_urls, spares_per_kind=config.spares_per_kind)
+        self.logins = logins(self.pool) if logins is not None else None
+        self.preparer = EpisodePreparer(self.pool, stores, config.base_urls, spares_per_kind=config.spares_per_kind,
+                                        logins=self.logins)
         self.episodes: OrderedDict[str, Episode] = OrderedDict()
         self.started = 0  # episodes started, ever
         self._exit: AsyncExitStack | None = None
@@ -258,7 +263,7 @@ class EpisodeManager:
                 return await self.preparer.prepare(task)
             except Exception as e:
                 if not self._browser_died(crashes_before) and self.pool.connected:
-                    if isinstance(e, StartPageError):
+                    if isinstance(e, (StartPageError, LoginError)):
                         raise EpisodeError(str(e)) from None
                     raise
                 if attempt == 2:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import logging
 import uuid
 from dataclasses import dataclass
+from typing import Protocol
 from urllib.parse import urlsplit
 
 import anyio
@@ -36,6 +37,20 @@ class StartPageError(Exception):
     """The task's start page could not be opened."""
 
 
+class LoginError(Exception):
+    """A live deployment could not be logged in to (its name and URL are in the message)."""
+
+    def __init__(self, site: str, url: str, detail: str) -> None:
+        super().__init__(f"could not log in to {site} at {url}: {detail}")
+        self.site, self.url, self.detail = site, url, detail
+
+
+class SiteLogins(Protocol):
+    """Log-ins of live deployments (`mag_mcp.external.logins.ExternalLogins`); raises LoginError."""
+
+    async def cookies(self, sites: list[str]) -> list[dict]: ...
+
+
 @dataclass
 class Prepared:
     key: str  # becomes the episode id and the state key
@@ -56,9 +71,10 @@ def spare_key(task: Task) -> SpareKey:
 class EpisodePreparer:
     def __init__(
         self, pool: BrowserPool, stores: dict[str, SiteStateStore], base_urls: dict[str, str],
-        spares_per_kind: int = 1, max_kinds: int = 4,
+        spares_per_kind: int = 1, max_kinds: int = 4, logins: SiteLogins | None = None,
     ) -> None:
         self.pool = pool
+        self.logins = logins  # live deployments' log-ins (their sites have no store)
         self.stores = stores
         self.base_urls = base_urls
         self.spares_per_kind = spares_per_kind
@@ -161,6 +177,9 @@ class EpisodePreparer:
                 host = urlsplit(self.base_urls[site]).hostname or "127.0.0.1"
                 cookies += [{"name": c.name, "value": c.value, "domain": host, "path": "/"}
                             for c in site_spec(site).login_cookies]
+        external = [s for s in task.sites if s not in self.stores]
+        if task.require_login and external and self.logins is not None:
+            cookies += await self.logins.cookies(external)  # checked, renewed if expired
         headers = {STATE_HEADER: key} if state_keys else {}
         allowed = [self.base_urls[s] for s in task.sites]
         prepared: Prepared | None = None

@@ -22,10 +22,13 @@ from pathlib import Path
 
 import anyio
 
+from mag_mcp.env.browser import BrowserPool
 from mag_mcp.env.idle_memory import IdleMemory
 from mag_mcp.env.lifecycle import IdleReaper, sweep_interval
 from mag_mcp.env.manager import EpisodeManager
 from mag_mcp.env.recovery import RecoveryReport, recover_runs
+from mag_mcp.env.warm import LoginError
+from mag_mcp.external.logins import ExternalLogins
 from mag_mcp.server.state import AppState, all_ttls, episode_ttl
 from mag_mcp.sites.port_owner import port_owner
 from mag_mcp.sites.runner import EmbeddedSites, PortTaken
@@ -52,9 +55,19 @@ async def run_environment(state: AppState) -> None:
                 stores = sites.stores
                 env.base_urls = {**sites.base_urls, **env.base_urls}
             readiness.at("launching Chromium")
-            manager = EpisodeManager(env, state.registry, stores)
+            live = {s: u for s, u in env.base_urls.items() if s not in stores}
+            logins = None
+            if config.auth_dir is not None and live:
+                auth_dir = config.auth_dir
+
+                def logins(pool: BrowserPool) -> ExternalLogins:
+                    return ExternalLogins(pool, live, auth_dir)
+            manager = EpisodeManager(env, state.registry, stores, logins=logins)
             stack.push_async_callback(_close_pool, manager)  # a launch that failed half-way leaves a driver
             await stack.enter_async_context(manager)
+            if manager.logins is not None and manager.logins.base_urls:
+                readiness.at(f"logging in to {', '.join(manager.logins.base_urls)}")
+                await manager.logins.ensure()  # a failed log-in fails the start-up, before any episode
             tg = await stack.enter_async_context(anyio.create_task_group())
         except Exception as e:
             reason = describe_failure(e)
@@ -102,7 +115,7 @@ def describe_failure(e: Exception) -> str:
         return (f"port {e.port} for site {e.site} is already in use{held}; stop that process, or start this server "
                 f"with --free-ports (every embedded site on a free port) or --site-port {e.site}=PORT")
     first = str(e).splitlines()[0][:300] if str(e) else ""
-    if isinstance(e, RuntimeError) and first:  # the sites' and the browser's own clear messages
+    if isinstance(e, (RuntimeError, LoginError)) and first:  # the sites' and the browser's own clear messages
         return first
     log.debug("start-up failed", exc_info=e)  # the traceback, with -v
     return f"{type(e).__name__}: {first}".rstrip(": ") + " (run the server with -v for the traceback)"

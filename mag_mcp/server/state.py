@@ -4,6 +4,7 @@ the embedded sites, the hosted policy), set up by the lifespan in `mag_mcp.serve
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from mcp.server.mcpserver.exceptions import ToolError
@@ -37,6 +38,9 @@ class ServerConfig(BaseModel):
     # The sites and Chromium start in the background (`mag_mcp.server.startup`); a tool that needs
     # them waits this long for the start-up before it answers that the server is still starting.
     startup_wait_s: float = Field(default=90.0, ge=0)
+    # Live deployments (`env.base_urls` of sites not embedded) are logged in to through their
+    # forms, their storage states kept here (`<dir>/<site>_state.json`); None: no log-in.
+    auth_dir: Path | None = None
 
     @model_validator(mode="after")
     def _hosted_never_reveals_checks(self) -> ServerConfig:

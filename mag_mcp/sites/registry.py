@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import os
+from collections.abc import Mapping
 
 from mag_mcp.sites.base import SiteSpec
 
@@ -25,6 +27,18 @@ WEBARENA_ENV_VARS = {
     "map": "MAP",
     "wikipedia": "WIKIPEDIA",
 }
+
+
+def webarena_deployments(environ: Mapping[str, str] | None = None) -> dict[str, str]:
+    """The live deployments WebArena's variables name (site key -> base URL), in site order;
+    BrowserGym's names (`WA_SHOPPING`, ...) where WebArena's are not set."""
+    env = os.environ if environ is None else environ
+    out = {}
+    for site, var in WEBARENA_ENV_VARS.items():
+        url = env.get(var) or env.get(f"WA_{var}")
+        if url:
+            out[site] = url.rstrip("/")
+    return out
 
 
 def embedded_site_keys() -> list[str]:

@@ -104,6 +104,7 @@ def _routes() -> list:
         Route("/create_forum", acc.create_forum, methods=GET),
         Route("/create_forum", acc.create_forum_post, methods=POST),
         Route("/user/{username}", lst.user_page),
+        Route("/user/{username}/account", acc.account, methods=GET),
         Route("/user/{username}/edit_biography", acc.edit_biography, methods=GET),
         Route("/user/{username}/edit_biography", acc.edit_biography_post, methods=POST),
         Route("/user/{username}/{tab}", lst.user_page),

@@ -69,6 +69,14 @@ def _own_profile(request: Request):
     return user, None
 
 
+def account(request: Request) -> Response:
+    """`/user/<you>/account`: Postmill's account settings page (signed-in owner only)."""
+    user, error = _own_profile(request)
+    if error:
+        return error
+    return render(request, "account.html", dict(title="Account settings"))
+
+
 def edit_biography(request: Request) -> Response:
     user, error = _own_profile(request)
     if error:
