@@ -577,3 +577,25 @@ def test_markdown_is_safe() -> None:
     assert "<script>" not in out and "&lt;script&gt;" in out and 'href="javascript' not in out
     assert '<h1 id="hi">Hi<a class="anchor" href="#hi"' in out and "<strong>b</strong>" in out and "<code>c</code>" in out
     assert 'href="/primer"' in out and 'href="/a/b/-/issues/3"' in out
+
+
+def test_header_search_suggests_what_the_user_may_see(client: TestClient, store: SiteStateStore) -> None:
+    """On the search page the header's dropdown lists matching projects, groups and users
+    (GitLab's autocomplete); a signed-out visitor is offered public projects only."""
+    page = client.get("/search", params={"search": "routekit"}).text
+    assert 'href="/alder-labs/routekit"' in page.split('class="header-search-dropdown"', 1)[1].split("</form>", 1)[0]
+    conn = sqlite3.connect(store.path_for("default"))
+    private = conn.execute("SELECT name, full_path FROM projects WHERE visibility = 'private' ORDER BY id LIMIT 1"
+                           ).fetchone()
+    if private is not None:
+        guest = _client(store, logged_in=False).get("/search", params={"search": private[0]}).text
+        assert f'href="/{private[1]}"' not in guest.split('class="header-search-dropdown"', 1)[1].split("</form>", 1)[0]
+
+
+def test_project_feature_settings_are_shown_read_only(client: TestClient) -> None:
+    """The settings page's feature toggles say what is set and cannot be changed (the instance
+    keeps no per-project features); the visibility next to them is saved."""
+    page = client.get("/byteblaze/dotfiles/edit").text
+    block = page.split('aria-label="Visibility, project features, permissions"', 1)[1].split("</form>", 1)[0]
+    assert block.count("disabled") >= 40 and 'name="project[visibility]"' in block
+    assert 'id="project_visibility_level" name="project[visibility]" disabled' not in block

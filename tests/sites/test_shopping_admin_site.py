@@ -3,6 +3,7 @@ reports, and the database it shares with the storefront (same per-episode copy).
 
 from __future__ import annotations
 
+import re
 import sqlite3
 
 import pytest
@@ -481,3 +482,23 @@ def test_states_are_isolated_and_shared_with_the_shop(store: SiteStateStore) -> 
     assert f"View order {new:09d}" not in _admin(store, state="ep2").get("/admin/sales/order/").text
     r = _admin(store, state="nope").get("/admin/dashboard/")
     assert r.status_code == 410
+
+
+def test_sales_report_lists_empty_periods_on_request(store: SiteStateStore, admin: TestClient) -> None:
+    """Magento's "Empty Rows: Yes": every period of the range, those without orders as zeros."""
+    q = "/admin/reports/report_sales/sales/?from=1/1/2020&to=3/31/2020&period=month"
+    first = _db(store).execute("SELECT MIN(created_at) FROM orders").fetchone()[0]
+    assert first > "2020-04"  # no order in that range
+    assert "We can&#39;t find records for this period." in admin.get(q).text or \
+        "We can't find records for this period." in admin.get(q).text
+    rows = _rows(admin.get(q + "&show_empty_rows=1").text)
+    assert [r[0] for r in rows] == ["1/2020", "2/2020", "3/2020"] and all(r[1] == "0" for r in rows)
+
+
+def test_order_view_ships_every_tab(admin: TestClient) -> None:
+    """The order's tabs are in the page as Magento sends them, only the open one shown."""
+    page = admin.get("/admin/sales/order/view/order_id/1/").text
+    panels = re.findall(r'<div class="order-tab-content" id="order-tab-(\w+)"( hidden)?>', page)
+    assert sorted(p for p, _ in panels) == sorted(["information", "invoices", "creditmemos", "shipments", "history",
+                                                   "transactions"])
+    assert [p for p, hidden in panels if not hidden] == ["information"]

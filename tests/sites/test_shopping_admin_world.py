@@ -5,6 +5,7 @@ the world-stats hooks and targets, and the admin tables' deterministic seed."""
 
 from __future__ import annotations
 
+import html as htmllib
 import re
 import sqlite3
 
@@ -15,6 +16,7 @@ from shopping_admin_helpers import (
     db,
     records,
     rows,
+    shop_client,
     store,
 )
 from starlette.testclient import TestClient
@@ -175,6 +177,33 @@ def test_product_form_sections_and_admin_attributes(store: SiteStateStore, admin
         "Gift Wrap"
     bad = admin.post(f"/admin/catalog/product/save/id/{p['id']}/", data={**form, "product[special_price]": "cheap"})
     assert "Please enter a number 0 or greater in the \u201cSpecial Price\u201d field." in bad.text
+
+
+def test_generated_descriptions_live_in_content_until_edited(store: SiteStateStore, admin: TestClient) -> None:
+    """A generated product's short description is the content database's (the per-episode copy
+    holds NULL, which keeps it under 20 MB); every page shows it, and an edit writes the episode's own."""
+    conn = db(store)
+    p = conn.execute("SELECT * FROM products WHERE description IS NULL AND visibility = 4 AND status = 1"
+                     " AND type_id = 'simple' ORDER BY id LIMIT 1").fetchone()
+    seeded = conn.execute("SELECT description FROM content.product_descriptions WHERE product_id = ?",
+                          (p["id"],)).fetchone()[0]
+    assert seeded and conn.execute("SELECT COUNT(*) FROM products WHERE id <= 344 AND description IS NULL"
+                                   ).fetchone()[0] == 0  # the original catalogue keeps its own
+    first_line = seeded.split("\n")[0]
+    shop = shop_client(store)
+    assert first_line in htmllib.unescape(shop.get(f"/{p['slug']}.html").text)
+    found = shop.get("/catalogsearch/advanced/result/", params={"description": first_line[:40]}).text
+    assert p["name"] in htmllib.unescape(found)
+    form_page = htmllib.unescape(admin.get(f"/admin/catalog/product/edit/id/{p['id']}/").text)
+    assert first_line in form_page
+    form = dict(status="1", name=p["name"], sku=p["sku"], price=f"{p['price']:.2f}", qty=str(p["qty"]),
+                stock_status="1", category_id=str(p["category_id"]), brand=p["brand"],
+                description="Refurbished unit, ninety-day warranty.")
+    assert "You saved the product." in admin.post(f"/admin/catalog/product/save/id/{p['id']}/", data=form).text
+    assert db(store).execute("SELECT description FROM products WHERE id = ?", (p["id"],)).fetchone()[0] == \
+        "Refurbished unit, ninety-day warranty."
+    assert "Refurbished unit, ninety-day warranty." in shop.get(f"/{p['slug']}.html").text
+    assert first_line not in htmllib.unescape(shop.get(f"/{p['slug']}.html").text)
 
 
 def test_cart_price_rule_with_a_coupon(store: SiteStateStore, admin: TestClient) -> None:

@@ -95,7 +95,10 @@ from . import views_work as work
 from . import views_repo as rp
 from . import views_search as search
 from . import views_users as users
-from .common import HERE, not_found
+from .common import HERE, not_found, templates
+
+
+templates.env.globals["header_autocomplete"] = search.header_autocomplete
 
 P = "/{ns}/{project}"
 # sidebar pages of features this instance does not run (see views_features.NOTICES)

@@ -224,3 +224,21 @@ def search(request: Request) -> Response:
             snippet=snippet,
         ),
     )
+
+
+def header_autocomplete(request: Request, term: str) -> dict[str, list[sqlite3.Row]]:
+    """The header search's suggestions (GitLab's /search/autocomplete): up to 5 projects the
+    user may see, 5 groups and 5 users matching `term`."""
+    conn, like = db(request), f"%{term.strip()}%"
+    user = current_user(request)
+    vis, params = visible_projects_sql(user)
+    group_vis = "g.visibility != 'private'" if user else "g.visibility = 'public'"
+    return {
+        "projects": conn.execute(f"SELECT p.id, p.name, p.full_path FROM projects p WHERE {vis} AND (p.name LIKE ?"
+                                 " OR p.full_path LIKE ?) ORDER BY lower(p.name) LIMIT 5", [*params, like, like]
+                                 ).fetchall(),
+        "groups": conn.execute(f"SELECT g.id, g.name, g.path FROM groups g WHERE {group_vis} AND (g.name LIKE ?"
+                               " OR g.path LIKE ?) ORDER BY lower(g.name) LIMIT 5", (like, like)).fetchall(),
+        "users": conn.execute("SELECT username, name FROM users WHERE username LIKE ? OR name LIKE ?"
+                              " ORDER BY lower(name) LIMIT 5", (like, like)).fetchall(),
+    }

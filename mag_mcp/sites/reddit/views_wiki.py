@@ -36,7 +36,18 @@ def wiki_page(request: Request) -> Response:
     page = _page(db(request), path)
     if page is None:
         return render(request, "wiki_missing.html", dict(title="Page not found", path=path), status_code=404)
-    return render(request, "wiki_page.html", dict(title=page["title"], page=page))
+    return render(request, "wiki_page.html", dict(title=page["title"], page=page, **_sidebar(db(request))))
+
+
+def _sidebar(conn: sqlite3.Connection) -> dict:
+    """Postmill's wiki sidebar: every page of the wiki, and the latest edits."""
+    pages = conn.execute("SELECT p.path, r.title FROM wiki_pages p JOIN wiki_revisions r ON r.id ="
+                         " (SELECT MAX(id) FROM wiki_revisions WHERE page_id = p.id)"
+                         " ORDER BY p.path COLLATE NOCASE LIMIT 200").fetchall()
+    recent = conn.execute("SELECT r.id, r.title, r.created_at, p.path, u.username AS editor FROM wiki_revisions r"
+                          " JOIN wiki_pages p ON p.id = r.page_id JOIN users u ON u.id = r.user_id"
+                          " ORDER BY r.id DESC LIMIT 8").fetchall()
+    return {"wiki_pages": pages, "wiki_recent": recent}
 
 
 def wiki_history(request: Request) -> Response:

@@ -34,6 +34,21 @@ HERE = Path(__file__).parent
 templates = Jinja2Templates(directory=str(HERE / "templates"))
 
 
+# A product's short description: its own column once set (the original catalogue, or an edit),
+# else the generated product's seed text in the content database (`content_db`).
+DESCRIPTION_SQL = ("COALESCE(p.description, (SELECT d.description FROM content.product_descriptions d"
+                   " WHERE d.product_id = p.id), '')")
+
+
+def description_of(conn: sqlite3.Connection, product: sqlite3.Row) -> str:
+    """The short description of `product` (a `products` row), wherever it is kept."""
+    if product["description"] is not None:
+        return product["description"]
+    row = conn.execute("SELECT description FROM content.product_descriptions WHERE product_id = ?",
+                       (product["id"],)).fetchone()
+    return row[0] if row else ""
+
+
 def money(value: float | None) -> str:
     return f"${(value or 0):,.2f}"
 
@@ -116,18 +131,31 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None, s
     conn = db(request)
     customer = current_customer(request)
     cart_count = wish_count = 0
+    cart_subtotal = 0.0
     if customer is not None:
-        cart_count = conn.execute("SELECT COALESCE(SUM(qty), 0) FROM cart_items WHERE customer_id = ?",
-                                  (customer["id"],)).fetchone()[0]
+        cart_count, cart_subtotal = conn.execute(
+            "SELECT COALESCE(SUM(ci.qty), 0), COALESCE(SUM(ci.qty * p.price), 0) FROM cart_items ci"
+            " JOIN products p ON p.id = ci.product_id WHERE ci.customer_id = ?", (customer["id"],)).fetchone()
         wish_count = conn.execute("SELECT COUNT(*) FROM wishlist_items WHERE customer_id = ?",
                                   (customer["id"],)).fetchone()[0]
-    compare_items = wish_items = []
+    compare_items = wish_items = mini_cart = []
+    compare_count = 0
     if customer is not None:
+        compare_count = conn.execute("SELECT COUNT(*) FROM compare_items WHERE customer_id = ?",
+                                     (customer["id"],)).fetchone()[0]
+        # the minicart dropdown (Magento_Checkout's minicart): the latest items, as Luma lists them
+        mini_cart = conn.execute(
+            "SELECT ci.id, ci.qty, p.id AS product_id, COALESCE(parent.name, p.name) AS name,"
+            " COALESCE(parent.slug, p.slug) AS slug, p.price"
+            " FROM cart_items ci JOIN products p ON p.id = ci.product_id"
+            " LEFT JOIN products parent ON parent.id = p.parent_id"
+            " WHERE ci.customer_id = ? ORDER BY ci.id DESC LIMIT 10", (customer["id"],)).fetchall()
         compare_items = conn.execute(
-            "SELECT p.name, p.slug FROM compare_items c JOIN products p ON p.id = c.product_id"
+            "SELECT p.id, p.name, p.slug FROM compare_items c JOIN products p ON p.id = c.product_id"
             " WHERE c.customer_id = ? ORDER BY c.id DESC LIMIT 5", (customer["id"],)).fetchall()
         wish_items = conn.execute(
-            "SELECT p.name, p.slug FROM wishlist_items w JOIN products p ON p.id = w.product_id"
+            "SELECT w.id AS item_id, p.id, p.name, p.slug, p.price, p.qty, p.type_id"
+            " FROM wishlist_items w JOIN products p ON p.id = w.product_id"
             " WHERE w.customer_id = ? ORDER BY w.id DESC LIMIT 3", (customer["id"],)).fetchall()
     def recent_ordered() -> list[sqlite3.Row]:
         """The customer's five most recently ordered products (Magento's "Recently Ordered")."""
@@ -143,6 +171,7 @@ def render(request: Request, name: str, context: dict[str, Any] | None = None, s
     nav, nav_html = _nav(conn)
     ctx = dict(customer=customer, cart_count=cart_count, wish_count=wish_count, nav=nav, nav_html=nav_html,
                compare_items=compare_items, wish_items=wish_items, recent_ordered=recent_ordered,
+               compare_count=compare_count, mini_cart=mini_cart, cart_subtotal=cart_subtotal,
                search_query=request.query_params.get("q", ""), current_path=request.url.path)
     return render_page(templates, FLASH, request, name, ctx, context, status_code)
 

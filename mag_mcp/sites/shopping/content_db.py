@@ -5,6 +5,9 @@ Tables
 product_texts(product_id PRIMARY KEY, details, specs)
     -- the long Details text of every visible product ('- ' lines are bullets) and its
     More Information rows, a JSON list of [label, value]
+product_descriptions(product_id PRIMARY KEY, description)
+    -- the short description of every generated product (ids after the original catalogue's,
+    visible or not); the episode's `products.description` is NULL for them until edited
 product_search  -- FTS5 (porter stemming), rowid = product id, over the seed's visible products:
     name, brand, category (the names of its three categories), keywords (the kinds its leaf
     sells, its colour, sizes, pack), description. Contentless: it answers MATCH and bm25 only.
@@ -37,6 +40,7 @@ TWO_EDITS_FROM = 8  # words this long tolerate two edits
 
 SCHEMA = """
 CREATE TABLE product_texts (product_id INTEGER PRIMARY KEY, details TEXT NOT NULL, specs TEXT NOT NULL);
+CREATE TABLE product_descriptions (product_id INTEGER PRIMARY KEY, description TEXT NOT NULL);
 CREATE VIRTUAL TABLE product_search USING fts5(
     name, brand, category, keywords, description, content='', tokenize='porter unicode61 remove_diacritics 2');
 CREATE TABLE search_terms (term TEXT PRIMARY KEY, docs INTEGER NOT NULL) WITHOUT ROWID;
@@ -101,6 +105,8 @@ def build_content(path: Path) -> None:
             search_rows.append((p.id, p.name, p.brand, category, keywords, p.description))
             term_docs.update(set(WORD.findall(f"{p.name} {p.brand} {category} {keywords}".lower())))
         conn.executemany("INSERT INTO product_texts VALUES (?,?,?)", text_rows)
+        conn.executemany("INSERT INTO product_descriptions VALUES (?,?)",
+                         [(p.id, p.description) for p in world.products[world.originals:]])
         conn.executemany("INSERT INTO product_search (rowid, name, brand, category, keywords, description)"
                          " VALUES (?,?,?,?,?,?)", search_rows)
         conn.execute("INSERT INTO product_search (product_search) VALUES ('optimize')")

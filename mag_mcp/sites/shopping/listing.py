@@ -19,7 +19,7 @@ from typing import Any
 
 from starlette.requests import Request
 
-from .common import money, parse_int, url_with
+from .common import DESCRIPTION_SQL, money, parse_int, url_with
 
 PAGE_SIZES = (12, 24, 36)
 SORT_LABELS = {"position": "Position", "relevance": "Relevance", "name": "Product Name", "price": "Price"}
@@ -225,11 +225,13 @@ def page_products(conn: sqlite3.Connection, ids: list[int]) -> list[dict[str, An
         return []
     rows = {r["id"]: dict(r) for r in conn.execute(
         "SELECT p.*, (SELECT MAX(c.qty) FROM products c WHERE c.parent_id = p.id AND c.status = 1) AS child_qty,"
-        " (SELECT MIN(c.price) FROM products c WHERE c.parent_id = p.id AND c.status = 1) AS child_price"
+        " (SELECT MIN(c.price) FROM products c WHERE c.parent_id = p.id AND c.status = 1) AS child_price,"
+        f" {DESCRIPTION_SQL} AS seen_description"
         " FROM products p WHERE p.id IN (SELECT value FROM json_each(?))", (json.dumps(ids),))}
     out = []
     for pid in ids:
         r = rows[pid]
+        r["description"] = r.pop("seen_description")
         configurable = r["type_id"] == "configurable"
         r["in_stock"] = (r["child_qty"] or 0) > 0 if configurable else r["qty"] > 0
         r["price_from"] = r["child_price"] if configurable and r["child_price"] is not None else r["price"]

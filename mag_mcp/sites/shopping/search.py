@@ -17,6 +17,7 @@ import re
 import sqlite3
 from dataclasses import dataclass, field
 
+from .common import DESCRIPTION_SQL
 from .content_db import MIN_TYPO_LENGTH, TWO_EDITS_FROM, deletes
 
 WORD = re.compile(r"[a-z0-9]+")
@@ -138,7 +139,7 @@ def search(conn: sqlite3.Connection, query: str) -> SearchOutcome:
 def _dirty_scores(conn: sqlite3.Connection, groups: list[list[str]]) -> dict[int, float]:
     """Scores of the products this episode added or edited, from their current rows."""
     rows = conn.execute(
-        "SELECT p.id, p.name, p.brand, p.description, c.name AS category FROM search_dirty d"
+        f"SELECT p.id, p.name, p.brand, {DESCRIPTION_SQL} AS description, c.name AS category FROM search_dirty d"
         " JOIN products p ON p.id = d.product_id JOIN categories c ON c.id = p.category_id").fetchall()
     out: dict[int, float] = {}
     stems = [{_stem(w) for w in g} for g in groups]

@@ -28,7 +28,9 @@ products(id, sku UNIQUE -- ASIN-like: 'B0' and 8 letters or digits (a configurab
     '<parent sku>-<size>-<colour>'), name, slug UNIQUE -- page URL is '/<slug>.html',
     brand, price, category_id -> categories (always a leaf),
     description -- the short description, lines joined by '\\n', lines starting '- ' are
-    bullet points (the long Details text is content.product_texts),
+    bullet points (the long Details text is content.product_texts); NULL for a generated
+    product until it is edited: its seed text is content.product_descriptions (read through
+    `common.DESCRIPTION_SQL` / `common.description_of`),
     rating_summary INTEGER 0..100 -- Magento-style percent = average stars * 20,
     review_count, qty -- units in stock (0 = out of stock; a configurable parent has 0: its
     stock is its children's), status INTEGER 1 enabled / 0 disabled, is_featured INTEGER 0/1
@@ -134,7 +136,7 @@ CREATE TABLE categories (
 CREATE TABLE products (
     id INTEGER PRIMARY KEY, sku TEXT NOT NULL UNIQUE, name TEXT NOT NULL, slug TEXT NOT NULL UNIQUE,
     brand TEXT NOT NULL, price REAL NOT NULL, category_id INTEGER NOT NULL REFERENCES categories(id),
-    description TEXT NOT NULL, rating_summary INTEGER NOT NULL DEFAULT 0, review_count INTEGER NOT NULL DEFAULT 0,
+    description TEXT, rating_summary INTEGER NOT NULL DEFAULT 0, review_count INTEGER NOT NULL DEFAULT 0,
     qty INTEGER NOT NULL, status INTEGER NOT NULL DEFAULT 1, is_featured INTEGER NOT NULL DEFAULT 0,
     created_at TEXT NOT NULL, type_id TEXT NOT NULL DEFAULT 'simple',
     parent_id INTEGER REFERENCES products(id), visibility INTEGER NOT NULL DEFAULT 4,

@@ -13,6 +13,7 @@ from ..base import db
 from . import listing
 from .common import (
     current_customer,
+    description_of,
     form_view,
     not_found,
     now,
@@ -212,7 +213,7 @@ def product_page(request: Request, product: sqlite3.Row, errors: dict[str, str] 
         errors=errors or {}, values=values, in_wishlist=in_wishlist, options=options, related=related,
         upsell=upsell,
         in_stock=options["in_stock"] if options else product["qty"] > 0,
-        description_blocks=_description_blocks(product["description"]),
+        description_blocks=_description_blocks(description_of(conn, product)),
         details_blocks=_description_blocks(texts["details"]) if texts else [],
         specs=json.loads(texts["specs"]) if texts else []))
 

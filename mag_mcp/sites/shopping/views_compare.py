@@ -11,6 +11,7 @@ from starlette.responses import Response
 from ..base import db
 from . import listing
 from .common import (
+    DESCRIPTION_SQL,
     current_customer,
     form_view,
     login_redirect,
@@ -80,8 +81,36 @@ def compare(request: Request) -> Response:
                                                 labels=labels))
 
 
+# The attributes Magento's advanced search lists as multi-selects ("Use in Advanced Search"):
+# the manufacturer (our brand) and the configurable options colour and size.
+ATTRIBUTES = (("brand", "Manufacturer"), ("color", "Color"), ("size", "Size"))
+
+
+def _attribute_options(conn) -> dict[str, list[str]]:
+    """Each attribute's values in the catalogue (the options of its multi-select)."""
+    def compute() -> dict[str, list[str]]:
+        return {
+            "brand": [r[0] for r in conn.execute(
+                f"SELECT DISTINCT p.brand FROM products p WHERE {listing.SHOWN} ORDER BY p.brand")],
+            "color": [r[0] for r in conn.execute(
+                "SELECT DISTINCT color FROM products WHERE status = 1 AND color != '' ORDER BY color")],
+            "size": [r[0] for r in conn.execute(
+                "SELECT size FROM products WHERE status = 1 AND size != '' GROUP BY size"
+                " ORDER BY MIN(id)")],
+        }
+    return listing.cached(conn, ("advanced-options",), compute)
+
+
+def _advanced_form(request: Request, values: dict[str, Any], messages: list | None = None) -> Response:
+    ctx: dict[str, Any] = {"title": "Advanced Search", "values": values, "attributes": ATTRIBUTES,
+                           "options": _attribute_options(db(request))}
+    if messages:
+        ctx["messages"] = messages
+    return render(request, "advanced_search.html", ctx)
+
+
 def advanced(request: Request) -> Response:
-    return render(request, "advanced_search.html", dict(title="Advanced Search", values={}))
+    return _advanced_form(request, {})
 
 
 def advanced_result(request: Request) -> Response:
@@ -91,7 +120,7 @@ def advanced_result(request: Request) -> Response:
     values = {k: (qp.get(k) or "").strip() for k in ("name", "sku", "description", "price_from", "price_to")}
     where, params, asked = [], [], []
     for key, column, label in (("name", "p.name", "Name"), ("sku", "p.sku", "SKU"),
-                               ("description", "p.description", "Description")):
+                               ("description", DESCRIPTION_SQL, "Description")):
         if values[key]:
             where.append(f"{column} LIKE ?")
             params.append(f"%{values[key]}%")
@@ -102,10 +131,21 @@ def advanced_result(request: Request) -> Response:
             where.append(f"p.price {op} ?")
             params.append(value)
             asked.append(f"{label}: {value:.2f}")
+    for key, label in ATTRIBUTES:
+        chosen = [v for v in qp.getlist(f"{key}[]") if v]  # not `brand`/`color`: the layered navigation's
+        values[key] = chosen
+        if not chosen:
+            continue
+        if key == "brand":
+            where.append("p.brand IN (SELECT value FROM json_each(?))")
+            params.append(json.dumps(chosen))
+        else:  # a configurable product matches through its variants
+            where.append(f"(p.{key} IN (SELECT value FROM json_each(?)) OR EXISTS (SELECT 1 FROM products k"
+                         f" WHERE k.parent_id = p.id AND k.status = 1 AND k.{key} IN (SELECT value FROM json_each(?))))")
+            params += [json.dumps(chosen)] * 2
+        asked.append(f"{label}: {', '.join(chosen)}")
     if not where:
-        return render(request, "advanced_search.html", dict(
-            title="Advanced Search", values=values,
-            messages=[["error", "Enter a search term and try again."]]))
+        return _advanced_form(request, values, [["error", "Enter a search term and try again."]])
     rows = listing.candidates(conn, " AND ".join(where), params)
     ctx: dict[str, Any] = dict(title="Advanced Search Results", q=None, category=None, advanced=asked,
                                category_filters=[], corrections={})

@@ -44,7 +44,9 @@ LAST_NAMES = (
 
 
 def _product_row(p: Item, rating_summary: int, review_count: int) -> tuple:
-    return (p.id, p.sku, p.name, p.slug, p.brand, p.price, p.category_id, p.description, rating_summary,
+    # The description stays NULL here: its text is the content database's (`content_db`), so
+    # the per-episode copy does not carry 2.6 MB no task reads before editing it.
+    return (p.id, p.sku, p.name, p.slug, p.brand, p.price, p.category_id, None, rating_summary,
             review_count, p.qty, p.created_at, p.type_id, p.parent_id, p.visibility, p.color, p.size, p.icon,
             p.position)
 

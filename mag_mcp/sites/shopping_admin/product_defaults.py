@@ -13,6 +13,7 @@ import sqlite3
 from typing import Any
 
 from ..shopping.catalog_data import COUNTRIES
+from ..shopping.common import description_of
 from .admin_data import ATTRIBUTE_SETS, COUNTRIES_OF_MANUFACTURE, WORLD_COUNTRIES
 
 VISIBILITY = (("1", "Not Visible Individually"), ("2", "Catalog"), ("3", "Search"), ("4", "Catalog, Search"))
@@ -76,8 +77,10 @@ def default_weight(product: Any) -> str:
     return f"{round(base + min(product['price'], 400) / 60.0, 2):g}"
 
 
-def defaults(product: Any) -> dict[str, str]:
-    first_line = (product["description"] or "").split("\n", 1)[0]
+def defaults(product: Any, description: str | None = None) -> dict[str, str]:
+    """The admin attributes `product` has unless stored otherwise (`description`: its short
+    description when the row does not hold it, see `shopping.common.description_of`)."""
+    first_line = (description if description is not None else product["description"] or "").split("\n", 1)[0]
     return {
         "attribute_set": "Default", "tax_class_id": "2", "product_has_weight": "1", "weight": default_weight(product),
         "visibility": str(product["visibility"]) if "visibility" in product.keys() else "4",  # noqa: SIM118 (a Row)
@@ -94,7 +97,7 @@ def defaults(product: Any) -> dict[str, str]:
 
 def attribute_values(conn: sqlite3.Connection, product: Any) -> dict[str, str]:
     """Every admin attribute of `product`: its stored value, else the default."""
-    values = defaults(product)
+    values = defaults(product, description_of(conn, product))
     for code, value in conn.execute("SELECT code, value FROM product_attribute_values WHERE product_id = ?",
                                     (product["id"],)):
         if code in values:
@@ -107,7 +110,7 @@ SHOP_COLUMNS = {"url_key": "slug", "visibility": "visibility"}  # attributes tha
 
 def store_attributes(conn: sqlite3.Connection, product: Any, values: dict[str, str]) -> None:
     """Keep the values that differ from the defaults (the shop's own columns are saved by the caller)."""
-    base = defaults(product)
+    base = defaults(product, description_of(conn, product))
     for code, value in values.items():
         if code not in FIELDS or code in SHOP_COLUMNS:
             continue

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from ..base import db
+from ..shopping.common import description_of
 from ..shopping.media import product_image
 from . import grid as g
 from . import product_defaults as pd
@@ -151,7 +152,7 @@ def values_of(conn: sqlite3.Connection, product: sqlite3.Row) -> dict[str, Any]:
     values: dict[str, Any] = dict(
         status="1" if product["status"] else "0", name=product["name"], sku=product["sku"],
         price=f"{product['price']:.2f}", qty=str(product["qty"]), stock_status="1" if product["qty"] > 0 else "0",
-        category_id=str(product["category_id"]), brand=product["brand"], description=product["description"])
+        category_id=str(product["category_id"]), brand=product["brand"], description=description_of(conn, product))
     values.update(pd.attribute_values(conn, product))
     return values
 

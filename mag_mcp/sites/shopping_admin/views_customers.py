@@ -167,7 +167,9 @@ def _customer_page(request: Request, customer: sqlite3.Row, errors: dict[str, st
                                  (customer["id"],)).fetchone()[0]
     ctx["recent_orders"] = conn.execute("SELECT * FROM orders WHERE customer_id = ? ORDER BY created_at DESC, id DESC"
                                         " LIMIT 10", (customer["id"],)).fetchall()
-    if tab == "account":
+    # every tab's panel is in the page (hidden unless open), as in Magento's customer form; of the
+    # forms whose fields share ids (account / address / newsletter), only the open one
+    if tab not in ("addresses", "newsletter"):
         ctx["values"] = values or dict(firstname=customer["firstname"], lastname=customer["lastname"],
                                        email=customer["email"], group_id=str(ctx["group"]["id"]))
     elif tab == "addresses":
@@ -180,24 +182,19 @@ def _customer_page(request: Request, customer: sqlite3.Row, errors: dict[str, st
         ctx["editing"] = editing
         ctx["address_id"] = "new" if editing is None else editing["id"]
         ctx["values"] = values or _address_values(editing)
-    elif tab == "orders":
-        ctx["g"] = g.run_grid(request, conn, CUSTOMER_ORDERS_GRID, "o.*",
-                              "FROM orders o WHERE o.customer_id = ?", (customer["id"],))
-    elif tab == "cart":
-        ctx["cart"] = conn.execute(
-            "SELECT ci.*, p.name, p.sku, p.price FROM cart_items ci JOIN products p ON p.id = ci.product_id"
-            " WHERE ci.customer_id = ? ORDER BY ci.added_at DESC, ci.id DESC", (customer["id"],)).fetchall()
-    elif tab == "wishlist":
-        ctx["wishlist"] = conn.execute(
-            "SELECT w.*, p.name, p.sku, p.price FROM wishlist_items w JOIN products p ON p.id = w.product_id"
-            " WHERE w.customer_id = ? ORDER BY w.added_at DESC, w.id DESC", (customer["id"],)).fetchall()
-    elif tab == "agreements":
-        ctx["agreements"] = conn.execute("SELECT * FROM billing_agreements WHERE customer_id = ? ORDER BY id",
-                                         (customer["id"],)).fetchall()
-    elif tab == "reviews":
-        ctx["reviews"] = conn.execute(
-            "SELECT r.*, p.name AS product_name FROM reviews r JOIN products p ON p.id = r.product_id"
-            " WHERE r.customer_id = ? ORDER BY r.created_at DESC, r.id DESC", (customer["id"],)).fetchall()
+    ctx["g"] = g.run_grid(request, conn, CUSTOMER_ORDERS_GRID, "o.*",
+                          "FROM orders o WHERE o.customer_id = ?", (customer["id"],))
+    ctx["cart"] = conn.execute(
+        "SELECT ci.*, p.name, p.sku, p.price FROM cart_items ci JOIN products p ON p.id = ci.product_id"
+        " WHERE ci.customer_id = ? ORDER BY ci.added_at DESC, ci.id DESC", (customer["id"],)).fetchall()
+    ctx["wishlist"] = conn.execute(
+        "SELECT w.*, p.name, p.sku, p.price FROM wishlist_items w JOIN products p ON p.id = w.product_id"
+        " WHERE w.customer_id = ? ORDER BY w.added_at DESC, w.id DESC", (customer["id"],)).fetchall()
+    ctx["agreements"] = conn.execute("SELECT * FROM billing_agreements WHERE customer_id = ? ORDER BY id",
+                                     (customer["id"],)).fetchall()
+    ctx["reviews"] = conn.execute(
+        "SELECT r.*, p.name AS product_name FROM reviews r JOIN products p ON p.id = r.product_id"
+        " WHERE r.customer_id = ? ORDER BY r.created_at DESC, r.id DESC", (customer["id"],)).fetchall()
     return render(request, "customer_edit.html", ctx, status_code=status_code)
 
 

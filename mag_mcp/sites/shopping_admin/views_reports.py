@@ -53,7 +53,8 @@ def report_filter(request: Request, with_status: bool = False, periods: tuple[tu
     out: dict[str, Any] = dict(period=period, periods=periods, asked=asked, start=start, end=end,
                                from_value=fmt_date_input(start) if start else qp.get("from", ""),
                                to_value=fmt_date_input(end) if end else qp.get("to", ""),
-                               order_status=status, with_status=with_status, error="", ready=False)
+                               order_status=status, with_status=with_status, error="", ready=False,
+                               empty_rows=qp.get("show_empty_rows") == "1")
     if asked:
         if start is None or end is None:
             out["error"] = "Please enter both the From and To dates (for example 01/31/2023)."
@@ -62,6 +63,18 @@ def report_filter(request: Request, with_status: bool = False, periods: tuple[tu
         else:
             out["ready"] = True
     return out
+
+
+def interval_keys(f: dict[str, Any]) -> list[str]:
+    """Every interval key (YYYY-MM-DD, YYYY-MM or YYYY) of the report's range, in order."""
+    keys: list[str] = []
+    day, end, size = f["start"], f["end"], _PERIOD_LEN[f["period"]]
+    while day <= end:
+        key = day.isoformat()[:size]
+        if not keys or keys[-1] != key:
+            keys.append(key)
+        day += timedelta(days=1)
+    return keys
 
 
 def period_key(period: str, col: str = "o.created_at") -> str:
@@ -148,14 +161,17 @@ def sales(request: Request) -> Response:
         refunds = dict(conn.execute(
             f"SELECT {period_key(f['period'], 'm.created_at')} AS k, SUM(m.grand_total) FROM creditmemos m"
             f" WHERE substr(m.created_at, 1, 10) BETWEEN ? AND ? GROUP BY k", range_args(f)).fetchall())
-        for r in found:
-            if not r["orders"] and not r["canceled"]:
+        by_key = {r["k"]: r for r in found}
+        # "Empty Rows: Yes" lists every interval of the range, those without orders as zeros (as Magento)
+        for k in interval_keys(f) if f["empty_rows"] else [r["k"] for r in found]:
+            r = by_key.get(k)
+            if (r is None or (not r["orders"] and not r["canceled"])) and not f["empty_rows"]:
                 continue
-            row = {key: round(r[key] or 0, 2) if key not in ("orders", "items") else (r[key] or 0)
+            row = {key: (round(r[key] or 0, 2) if key not in ("orders", "items") else (r[key] or 0)) if r else 0
                    for key in SALES_COLUMNS if key != "refunded"}
-            row.update(k=r["k"], refunded=round(refunds.get(r["k"], 0.0), 2), interval=interval_label(r["k"], f["period"]))
+            row.update(k=k, refunded=round(refunds.get(k, 0.0), 2), interval=interval_label(k, f["period"]))
             row["links"] = interval_links(
-                r["k"], f, orders=("/admin/sales/order/", "created_at" + (f"|status={status}" if status else "")),
+                k, f, orders=("/admin/sales/order/", "created_at" + (f"|status={status}" if status else "")),
                 invoiced=("/admin/sales/invoice/", "order_date"), refunded=("/admin/sales/creditmemo/", "created_at"),
                 canceled=("/admin/sales/order/", "created_at|status=canceled"))
             rows.append(row)

@@ -21,6 +21,8 @@ from .search import DEFAULT_PAGE_LENGTH, MAX_PAGE_LENGTH, search
 from .search_extras import PAGE_LENGTHS, category_matches, common_categories, hit_categories, title_matches
 from .content import category_url
 from .views_more import category_page
+from .navbox_state import state_navbox
+from .officeholder import officeholder
 from .seed import FEATURED
 
 TOC_MIN_SECTIONS = 4  # like MediaWiki: a table of contents from four headings on
@@ -129,9 +131,13 @@ def article(request: Request) -> Response:
     toc = toc_entries(sections)
     if toc and row["references_html"]:  # like MediaWiki's contents, which list the references heading too
         toc.append((str(sum(level == 2 for *_, level in toc) + 1), "References", "References", 2))
+    office = officeholder(conn, row["title"], infobox) if row["kind"] == "person" else None
     return render(request, "article.html", {
-        "title": row["title"], "article": row, "infobox": infobox, "sections": sections, "toc": toc,
-        "categories": categories, "image": image, "navboxes": boxes})
+        "title": row["title"], "article": row, "infobox": office["infobox"] if office else infobox,
+        "sections": sections, "toc": toc, "categories": categories, "image": image, "navboxes": boxes,
+        "succession": office["succession"] if office else [],
+        "mayor_navboxes": office["mayor_navboxes"] if office else [],
+        "state_navbox": state_navbox(conn, row["title"], row["kind"], collapsed=bool(boxes))})
 
 
 def toc_entries(sections) -> list[tuple[str, str, str, int]]:
