@@ -404,3 +404,20 @@ def test_random_returns_an_article_deterministically_per_state(store: SiteStateS
 
     a, b = first_two("ep-a"), first_two("ep-b")
     assert a == b and a[0] != a[1]
+
+
+def test_caches_of_the_content_are_keyed_by_the_content_database(tmp_path) -> None:
+    """Every episode has its own state database; what is cached from the read-only content
+    database is kept once for all of them, not once per episode."""
+    import sqlite3
+
+    from mag_mcp.sites.wikipedia.navbox_state import db_key
+
+    content = tmp_path / "content.sqlite"
+    sqlite3.connect(content).close()
+    keys = set()
+    for episode in ("a", "b"):
+        conn = sqlite3.connect(tmp_path / f"{episode}.sqlite")
+        conn.execute("ATTACH DATABASE ? AS content", (str(content),))
+        keys.add(db_key(conn))
+    assert keys == {str(content)}

@@ -32,13 +32,15 @@ def _population(value: str) -> int:
     return int(digits) if digits else 0
 
 
-def db_key(conn) -> tuple:
-    """The files behind `conn` (main and attached): the key of what is cached from the content
-    database, which never changes once built."""
-    return tuple(r[2] for r in conn.execute("PRAGMA database_list"))
+def db_key(conn) -> str:
+    """The content database behind `conn` (the main one where none is attached): the key of what
+    is cached from it, which never changes once built. Not the episode's own database: every
+    episode has one, and a key per episode would grow the caches with every reset."""
+    files = {name: path for _, name, path in conn.execute("PRAGMA database_list")}
+    return files.get("content") or files.get("main", "")
 
 
-_CACHE: dict[tuple, list[tuple[str, list[tuple[str, str]]]]] = {}
+_CACHE: dict[str, list[tuple[str, list[tuple[str, str]]]]] = {}
 
 
 def _groups(conn) -> list[tuple[str, list[tuple[str, str]]]]:

@@ -23,7 +23,7 @@ def _link(title: str) -> str:
     return f'<a href="{escape(article_url(title))}" title="{escape(title)}">{escape(title)}</a>'
 
 
-_HOLDERS: dict[tuple, dict[str, list[tuple[int, str, str]]]] = {}
+_HOLDERS: dict[str, dict[str, list[tuple[int, str, str]]]] = {}
 
 
 def _holders(conn, office: str) -> list[tuple[int, str, str]]:
