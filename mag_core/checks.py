@@ -25,6 +25,9 @@ class CheckDetail(BaseModel):
     passed: bool
     message: str
     needs_judge: bool = False
+    # Not run here (MAG's state check on a live deployment, whose database MAG cannot read): it
+    # neither passes nor fails; the message says why. Its score is 1 so the product is the others'.
+    skipped: bool = False
 
 
 class CheckResult(BaseModel):
@@ -66,7 +69,8 @@ class CheckResult(BaseModel):
         """Combine per-eval-type details: score = product; a judge is needed only
         when some detail awaits one and no other detail already failed outright
         (a judge cannot rescue a definitive 0)."""
-        score = math.prod(d.score for d in details) if details else 0.0
+        run = [d for d in details if not d.skipped]
+        score = math.prod(d.score for d in run) if run else 0.0  # nothing run: nothing shown
         definitive_fail = any(d.score == 0.0 and not d.needs_judge for d in details)
         needs_judge = any(d.needs_judge for d in details) and not definitive_fail
         return cls(
@@ -78,4 +82,5 @@ class CheckResult(BaseModel):
         head = f"task {self.task_id} [{self.mode}] score={self.score:g} success={self.success}"
         if self.needs_judge:
             head += " (needs judge)"
-        return "\n".join([head] + [f"  {d.eval_type}: {d.message}" for d in self.details])
+        return "\n".join([head] + [f"  {d.eval_type}{' (skipped)' if d.skipped else ''}: {d.message}"
+                                    for d in self.details])

@@ -271,6 +271,15 @@ class Task(BaseModel):
         return self.mag is not None and self.mag.split == "test"
 
     @property
+    def changes_state(self) -> bool:
+        """The task changes its sites' state (on a shared live deployment it runs alone, after a
+        reset): MAG's own tag when it has one, else WebArena's signs: `require_reset`, or a
+        check of the sites' state (`program_html`, `state_check`) rather than of the answer or URL."""
+        if self.mag is not None and self.mag.tags.kind is not None:
+            return self.mag.tags.kind == "state_change"
+        return self.require_reset or bool({"program_html", "state_check"} & set(self.eval.eval_types))
+
+    @property
     def checker_mode(self) -> CheckerMode:
         return self.mag.checker_mode if self.mag else "webarena"
 

@@ -16,6 +16,9 @@ from mag_core.transcripts import EpisodeOutcome
 # Chromium; a first run also builds the sites' databases): the call did nothing and may be sent
 # again. Clients (`mag_mcp.agents.client`) wait and call again rather than fail an episode.
 STILL_STARTING = "the server is still starting"
+# How a reset answers while the live deployment it needs is held by a state-changing episode or is
+# being reset (`mag_mcp.env.site_access`): nothing started, call reset again (clients do, waiting).
+SITES_BUSY = "the deployment is busy"
 
 
 class StepResult(BaseModel):

@@ -44,6 +44,39 @@ class StepRecord(BaseModel):
     page_numbers: list[int] | None = None
 
 
+SiteCondition = Literal["reset", "clean", "unknown", "dirty"]
+
+
+class SiteReset(BaseModel):
+    """One reset of a live deployment's state (a reset URL or command covers `sites`)."""
+
+    sites: list[str]
+    how: Literal["url", "command"]
+    seconds: float
+    at: str
+
+
+class DeploymentRecord(BaseModel):
+    """The live deployments an episode ran on (`mag serve --external`); None on embedded sites.
+
+    `condition`, per site, is the state the episode started from: "reset" (reset just before it),
+    "clean" (reset earlier and not changed since), "unknown" (not reset by this server: as the
+    deployment was given) or "dirty" (changed by an earlier episode and not reset since, which
+    only `--allow-dirty` lets a state-changing task meet)."""
+
+    base_urls: dict[str, str]
+    versions: dict[str, str] = Field(default_factory=dict)  # version banners, where a site shows one
+    resets: list[SiteReset] = Field(default_factory=list)  # made before this episode started
+    condition: dict[str, SiteCondition] = Field(default_factory=dict)
+    allow_dirty: bool = False  # the server ran with --allow-dirty
+    changes_state: bool = False  # the task changes its sites (it held them alone)
+
+    @property
+    def dirty(self) -> bool:
+        """The episode may have met changes an earlier episode left (its result is not clean)."""
+        return any(c == "dirty" for c in self.condition.values())
+
+
 class TranscriptHeader(BaseModel):
     type: Literal["header"] = "header"
     episode_id: str
@@ -61,6 +94,8 @@ class TranscriptHeader(BaseModel):
     # The server returned the checker's full verdict (references included) to the client
     # (`mag serve --reveal-checks`, for task authors): such runs are not leaderboard-eligible.
     checks_revealed: bool = False
+    # Live deployments: which (URLs, versions), resets made before the episode, the state it met.
+    deployment: DeploymentRecord | None = None
 
 
 class OracleRecord(BaseModel):
@@ -104,6 +139,8 @@ class EpisodeOutcome(BaseModel):
     # finalized: then hidden is true, success/score are placeholders and note says why.
     hidden: bool = False
     note: str | None = None
+    # Live deployments: the one the episode ran on and the state it met (as in the header).
+    deployment: DeploymentRecord | None = None
 
     def for_agent(self) -> EpisodeOutcome:
         """The outcome as an agent may see it: status, steps, answer, final URL, success and

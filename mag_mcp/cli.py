@@ -53,6 +53,13 @@ def serve(
     external: Annotated[bool, typer.Option(help="Use real deployments from SHOPPING, REDDIT, ... env vars")] = False,
     auth_dir: Annotated[Path, typer.Option(help="--external: where the sites' log-in states are kept "
                                                 "(<site>_state.json; made through each site's form)")] = Path(".auth"),
+    reset_url: Annotated[str | None, typer.Option(help="--external: GET this URL to reset the deployment between "
+                                                       "state-changing tasks (default: MAG_RESET_URL, else "
+                                                       "WA_FULL_RESET); MAG_<SITE>_RESET_URL for one site")] = None,
+    reset_command: Annotated[str | None, typer.Option(help="--external: run this shell command to reset the "
+                                                           "deployment instead (e.g. restarting its containers)")] = None,
+    allow_dirty: Annotated[bool, typer.Option(help="--external: run state-changing tasks on sites without a reset "
+                                                   "(every transcript records it)")] = False,
     max_episodes: Annotated[int, typer.Option(help="Concurrent running episodes")] = 16,
     idle_ttl: Annotated[float, typer.Option(help="Seconds without a call after which an episode is reclaimed as "
                                                  "'abandoned' (hosted teams: episode_ttl_s of their token)")] = 1800.0,
@@ -116,8 +123,17 @@ def serve(
     if free_ports:
         ports = {**{s: 0 for s in embedded}, **ports}
     base_urls = _external_base_urls() if external else {}
+    if (reset_url or reset_command or allow_dirty) and not external:
+        raise fail("--reset-url, --reset-command and --allow-dirty are for live deployments: add --external")
+    resets = {}
     if external:
         embedded = [s for s in embedded if s not in base_urls]
+        from mag_mcp.external.resets import ResetConfigError, reset_policies
+
+        try:
+            resets = reset_policies(list(base_urls), url=reset_url, command=reset_command)
+        except ResetConfigError as e:
+            raise fail(str(e)) from None
     config = ServerConfig(
         env=EnvConfig(runs_dir=runs_dir.resolve(), base_urls=base_urls, max_episodes=max_episodes,
                       reveal_checks=reveal_checks),
@@ -127,6 +143,7 @@ def serve(
                               release_test_outcomes=release_test_outcomes) if hosted else None,
         idle_ttl_s=idle_ttl,
         auth_dir=auth_dir.resolve() if external else None,
+        resets=resets, allow_dirty=allow_dirty,
     )
     sock = None
     if transport == "http":  # bound before anything starts, so a taken port fails at once
@@ -172,6 +189,9 @@ def run(
                                            "rerunning into it resumes")] = Path("runs/latest"),
     concurrency: Annotated[int, typer.Option(help="Episodes at once, over all servers")] = 2,
     samples: Annotated[int, typer.Option(help="Episodes per task and grounding")] = 1,
+    task_file: Annotated[list[Path], typer.Option(help="Select among this file's tasks (e.g. from `mag tasks "
+                                                       "import-webarena`) instead of the built-in ones; give "
+                                                       "the server the same file. Repeatable")] = [],  # noqa: B006
     fresh: Annotated[bool, typer.Option(help="Start over instead of resuming a run in --out")] = False,
     model: Annotated[str | None, typer.Option(envvar="MAG_MODEL", help="openai: model name")] = None,
     base_url: Annotated[str | None, typer.Option(envvar="MAG_BASE_URL", help="openai: endpoint, e.g. "
@@ -203,7 +223,7 @@ def run(
     if len(set(server)) != len(server):
         raise fail("the same --server is given twice")
     groundings = _groundings(grounding)
-    selected = _select(tasks)
+    selected = _select(tasks, task_file)
     if agent == "openai":
         from mag_mcp.cli_model import openai_agent
 
@@ -219,11 +239,17 @@ def run(
 
     try:
         res = anyio.run(lambda: run_agent(agent_name, agent_fn, selected, groundings, out, server or None,
-                                          concurrency, samples, err, fresh))
+                                          concurrency, samples, err, fresh, task_files=task_file))
     except RunnerError as e:
         err.print(f"[red]error:[/] {e}", soft_wrap=True)
         raise typer.Exit(1) from None
     Console().print(results_table(res))
+    if res.deployment is not None:
+        d = res.deployment
+        sites = ", ".join(f"{k} {v}" + (f" ({d.versions[k]})" if d.versions.get(k) else "") for k, v in d.base_urls.items())
+        err.print(f"live deployments: {sites}; {d.resets} reset(s) in {d.reset_seconds:.1f} s; "
+                  f"{d.dirty_episodes} episode(s) met an unreset change" + (" (--allow-dirty)" if d.allow_dirty else ""),
+                  soft_wrap=True)
     err.print(f"results: {out / 'results.json'}  episodes: {out / 'episodes.jsonl'}", soft_wrap=True)
     errored = sum(e.status == "error" for e in res.episodes)
     if errored:  # an episode that could not be run is no result: say so in the exit status too
@@ -244,14 +270,18 @@ def _groundings(grounding: str) -> list[Literal["som", "coord"]]:
     raise fail(f"grounding must be som, coord or both, got {grounding!r}")
 
 
-def _select(selector: str):  # type: ignore[no-untyped-def]
-    """The built-in tasks `selector` picks; an unknown or empty selection exits with code 2."""
+def _select(selector: str, task_files: list[Path] | None = None):  # type: ignore[no-untyped-def]
+    """The tasks `selector` picks among the built-in ones, or among those of `task_files` when
+    given; an unknown or empty selection exits with code 2."""
     from mag_mcp.tasks.registry import TaskNotFound, TaskRegistry
 
     try:
-        chosen = TaskRegistry.builtin().select(selector)
+        registry = TaskRegistry.from_files(task_files) if task_files else TaskRegistry.builtin()
+        chosen = registry.select(selector)
     except TaskNotFound as e:
         raise fail(str(e)) from None
+    except ValueError as e:  # a task file that cannot be read
+        raise fail(str(e).splitlines()[0] if len(str(e)) > 600 else str(e)) from None
     if not chosen:
         raise fail(f"no task matches {selector!r}")
     return chosen
@@ -373,23 +403,32 @@ def tasks_review(
 
 @tasks_app.command("import-webarena")
 def tasks_import_webarena(
-    file: Annotated[Path, typer.Argument(help="WebArena configurations (e.g. test.raw.json)")],
+    file: Annotated[Path, typer.Argument(help="WebArena configurations (e.g. test.raw.json), WebArena-Verified's "
+                                              "webarena-verified.json or VisualWebArena's test_*.raw.json")],
     out: Annotated[Path, typer.Option(help="MAG task file to write")] = Path("webarena_tasks.json"),
+    fmt: Annotated[str, typer.Option("--format", help="auto (from the fields present), webarena, "
+                                                      "webarena-verified or visualwebarena")] = "auto",
 ) -> None:
-    """Convert WebArena configurations into MAG tasks (no gold). Site URLs come from
-    SHOPPING, SHOPPING_ADMIN, REDDIT, GITLAB, MAP and WIKIPEDIA when set."""
-    from mag_mcp.tasks.webarena_import import ImportProblem, env_base_urls, import_file
+    """Convert WebArena, WebArena-Verified or VisualWebArena tasks into MAG tasks (no gold); tasks
+    MAG cannot serve or check faithfully are skipped and counted by reason. Site URLs come from
+    SHOPPING, SHOPPING_ADMIN, REDDIT, GITLAB, MAP and WIKIPEDIA when set (or BrowserGym's WA_* / VWA_*)."""
+    from mag_mcp.tasks.import_formats import FORMATS, LABELS, ImportProblem, import_tasks
 
-    urls = env_base_urls()
+    if fmt not in ("auto", *FORMATS):
+        raise fail(f"--format must be auto, {', '.join(FORMATS)}; got {fmt!r}")
     try:
-        tasks = import_file(file, urls)
+        result = import_tasks(file, fmt)
     except ImportProblem as e:
-        err.print(f"[red]error:[/] {e}")
-        raise typer.Exit(2) from None
+        raise fail(str(e)) from None
+    tasks, urls = result.tasks, result.urls
     out.write_text(json.dumps(tasks, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     placeholders = "substituted from the environment" if urls else "kept as placeholders (set SHOPPING=... to substitute)"
-    err.print(f"converted {len(tasks)} tasks → {out}; site URLs {placeholders}. "
-              f"Serve them with: mag serve --external --task-file {out}")
+    what = "tasks" if result.format == "webarena" else f"{LABELS[result.format]} tasks"
+    skipped = f", skipped {result.skipped_count}" if result.skipped else ""
+    err.print(f"converted {len(tasks)} {what}{skipped} → {out}; site URLs {placeholders}. "
+              f"Serve them with: mag serve --external --task-file {out}", soft_wrap=True, markup=False)
+    for line in result.skip_lines():
+        err.print(line, soft_wrap=True, markup=False, highlight=False)
 
 
 sites_app = typer.Typer(invoke_without_command=True, help="Serve the embedded sites for a person to browse "
@@ -401,6 +440,9 @@ app.add_typer(sites_app, name="sites")
 def sites(
     ctx: typer.Context,
     names: Annotated[str, typer.Option(help="'all' or comma-separated site keys")] = "all",
+    reset_port: Annotated[int | None, typer.Option(help="Also serve GET /reset (puts every site's state back to "
+                                                         "its seed) and GET /status on this port, as WebArena's "
+                                                         "reset server does (0: a free port)")] = None,
 ) -> None:
     """Serve the embedded sites for a person to browse (Ctrl+C to stop)."""
     if ctx.invoked_subcommand is not None:
@@ -412,14 +454,23 @@ def sites(
 
     _logging(False)
     keys = embedded_site_keys() if names == "all" else [s.strip() for s in names.split(",")]
-    with EmbeddedSites(keys) as running:
+    try:
+        running = EmbeddedSites(keys, reset_port=reset_port)
+        running.start()
+    except RuntimeError as e:
+        raise fail(str(e)) from None
+    try:
         for key, url in running.base_urls.items():
             err.print(f"{key}: {url}")
+        if running.reset_url:
+            err.print(f"reset: {running.reset_url}  (e.g. mag serve --external --reset-url {running.reset_url})")
         try:
             while True:
                 time.sleep(3600)
         except KeyboardInterrupt:
             pass
+    finally:
+        running.stop()
 
 
 @sites_app.command("stats")

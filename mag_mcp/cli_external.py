@@ -18,6 +18,10 @@ def doctor(
                                                 "(reachability, version, log-in, reset, host rules)")] = False,
     auth_dir: Annotated[Path, typer.Option(help="Where the log-in states are kept (<site>_state.json)")] = Path(
         ".auth"),
+    reset_url: Annotated[str | None, typer.Option(help="The deployment's reset URL, as `mag serve` takes it "
+                                                       "(default: MAG_RESET_URL, else WA_FULL_RESET); not called")] = None,
+    reset_command: Annotated[str | None, typer.Option(help="The deployment's reset command, as `mag serve` takes "
+                                                           "it; not run")] = None,
 ) -> None:
     """Check that MAG can run: Chromium, and with --external every live deployment."""
     import anyio
@@ -33,13 +37,18 @@ def doctor(
         out.print("Add --external to check live WebArena deployments.")
         return
     from mag_mcp.external.doctor import check
+    from mag_mcp.external.resets import ResetConfigError, reset_policies
     from mag_mcp.sites.registry import WEBARENA_ENV_VARS, webarena_deployments
 
     urls = webarena_deployments()
     if not urls:
         raise fail("no deployment named: export WebArena's variables for the sites you run "
                    f"({', '.join(WEBARENA_ENV_VARS.values())}), e.g. SHOPPING=http://my-host:7770")
-    rows = anyio.run(check, urls, auth_dir)
+    try:
+        resets = reset_policies(list(urls), url=reset_url, command=reset_command)
+    except ResetConfigError as e:
+        raise fail(str(e)) from None
+    rows = anyio.run(check, urls, auth_dir, None, resets)
     table = Table(title="Live deployments", show_lines=True)
     for col in ("site", "URL", "host", "answers", "version", "log-in", "reset"):
         table.add_column(col, overflow="fold")
@@ -49,8 +58,16 @@ def doctor(
         table.add_row(r.site, r.url, r.resolves, answers, r.version or "–", login, r.reset)
     out.print(table)
     out.print(f"Log-in states: {auth_dir.resolve()}/<site>_state.json (WebArena's format).")
-    if any(r.reset == "none" for r in rows):
-        out.print("Reset: none configured; a task that changes a site leaves it changed for the next one.")
+    targets: dict[str, list[str]] = {}
+    for site, policy in resets.items():
+        if policy.how != "none":
+            targets.setdefault(f"{policy.how} {policy.target}", []).append(site)
+    for target, sites in targets.items():  # described, never run: a reset URL resets when asked
+        out.print(f"Reset {', '.join(sites)}: {target}", soft_wrap=True)
+    unreset = [r.site for r in rows if r.reset == "none"]
+    if unreset:
+        out.print(f"Reset: none for {', '.join(unreset)}: `mag serve --external` refuses the tasks that change "
+                  "them (give --reset-url / --reset-command, or run with --allow-dirty).")
     bad = [r.site for r in rows if not r.ok]
     if bad:
         out.print(f"[red]Not ready: {', '.join(bad)}.[/]")

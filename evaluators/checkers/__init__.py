@@ -39,8 +39,13 @@ url_match ".../issues/?x=1"           final ".../issues?x=1"   0         1
 program_html locator "" (whole page)  text in an attribute     1         0
 ====================================  =======================  ========  ======
 
-Details that cannot run against the embedded sites (WebArena helper functions
-that call the real Magento REST API) score 0 with a message saying so; malformed
+A state check of a site that is a live deployment (`CheckContext.embedded` names the sites
+with a database of their own) is skipped, never silently: its detail says so (`skipped`) and
+the score is the product of the other details (no detail run: score 0).
+
+WebArena's helper functions that read the Magento REST API (`shopping_get_latest_order_url()`
+and friends, api_helpers.py) ask the shop's API, embedded or live, through the episode's
+browser context; one that cannot answer scores its item 0 with a message saying why; malformed
 configurations (unknown url_note, missing references, missing page or database
 for a check that needs one) raise ValueError.
 """
@@ -98,5 +103,20 @@ async def check_task(
         checker = CHECKERS.get(eval_type)
         if checker is None:
             raise ValueError(f"task {task.id}: eval_type {eval_type!r} is not supported")
+        live = _live_state_sites(task, ctx) if eval_type == "state_check" else []
+        if live:
+            details.append(CheckDetail(
+                eval_type=eval_type, score=1.0, passed=False, skipped=True,
+                message=f"skipped: {', '.join(live)} {'is a live deployment' if len(live) == 1 else 'are live deployments'}"
+                        ", whose database MAG's state check cannot read; the score is the other checks' alone"))
+            continue
         details.append(await checker(task, ctx, mode))
     return CheckResult.from_details(task.id, mode, details)
+
+
+def _live_state_sites(task: Task, ctx: CheckContext) -> list[str]:
+    """The sites of `task`'s state checks that `ctx` has no database for (`ctx.embedded`)."""
+    sites = {c.site for c in task.eval.state_checks} | {g.site for g in task.eval.state_guards}
+    if ctx.embedded is None:
+        return []
+    return sorted(s for s in sites if s not in ctx.embedded)

@@ -18,6 +18,7 @@ class PageProbe(Protocol):
     (promises awaited); the checkers only pass self-invoking expressions such as
     `(() => document.title)()`, which mean the same whether the adapter treats the
     string as an expression or, like Playwright, as a function to call.
+    A probe that can also send HTTP requests implements `RequestProbe`.
     """
 
     async def url(self) -> str: ...
@@ -25,6 +26,33 @@ class PageProbe(Protocol):
     async def goto(self, url: str) -> None: ...
 
     async def evaluate(self, expression: str) -> Any: ...
+
+
+@runtime_checkable
+class RequestProbe(PageProbe, Protocol):
+    """A PageProbe that can also send HTTP requests as the episode's browser context does
+    (its cookies and extra headers, such as an embedded episode's state header, the same
+    network route). program_html's Magento helpers (`shopping_get_latest_order_url()` and
+    friends, api_helpers.py) need it; a probe without `request` fails those items only.
+
+    `request` returns the response's status and its body parsed as JSON, and raises
+    (ValueError) when the body is not JSON or the request could not be sent.
+    """
+
+    async def request(
+        self, method: str, url: str, *, headers: dict[str, str] | None = None, json: Any = None
+    ) -> tuple[int, Any]: ...
+
+
+@dataclass(frozen=True)
+class ShopApiCredentials:
+    """The shop admin's account for Magento's REST API (WebArena's `shopping_site_admin`),
+    which the `shopping_get_*` helpers get an admin token with; or `token`, a ready token
+    used as is (no token request)."""
+
+    username: str = ""
+    password: str = field(default="", repr=False)
+    token: str = field(default="", repr=False)
 
 
 @runtime_checkable
@@ -58,6 +86,11 @@ class CheckContext:
         starts from (state_check's collateral-edit guards, `eval.state_guards`), or None.
     judge: answers fuzzy_match / unachievable-task checks; None means such checks
         are reported as needing a judge instead of being decided.
+    embedded: the sites that have a database of the episode's own (`state_db`); a state check
+        of another site (a live deployment) is skipped with a note. None: not known (every
+        state check runs).
+    shopping_api: the shop admin's REST API credentials for program_html's Magento helpers;
+        None: those items score 0 with a message saying the credentials are missing.
     """
 
     answer: str = ""
@@ -67,3 +100,5 @@ class CheckContext:
     state_db: Callable[[str], Path] | None = None
     judge: Judge | None = None
     seed_db: Callable[[str], Path] | None = None
+    embedded: set[str] | None = None
+    shopping_api: ShopApiCredentials | None = None

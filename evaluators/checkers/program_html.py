@@ -3,9 +3,11 @@
 For each item of `eval.program_html`, as WebArena's HTMLContentEvaluator does:
 - url "last": stay on the current page; otherwise resolve `__SITE__` placeholders
   and navigate there. `func:reddit_get_post_url('__last_url__')` is computed from
-  the current URL (it is pure URL manipulation); helpers that query the real
-  Magento REST API (`shopping_get_latest_order_url()` and friends) cannot run
-  against the embedded sites: the item scores 0 with a message saying so.
+  the current URL (it is pure URL manipulation); `func:shopping_get_latest_order_url()`
+  asks the shop's Magento REST API for the latest order (api_helpers.py: through the
+  episode's browser context, with the admin credentials of `CheckContext.shopping_api`;
+  webarena mode addresses the order by its increment id, as WebArena does, strict by its
+  entity id) and opens its page.
 - locator "": the whole page — in webarena mode its HTML, as Playwright's
   `page.content()` returns it (WebArena's choice; attribute values and hidden
   inputs count), in strict mode `document.body.outerText` (what a person sees).
@@ -16,8 +18,11 @@ For each item of `eval.program_html`, as WebArena's HTMLContentEvaluator does:
   do (null -> "None", 2 -> "2", a list -> its Python repr; strict reads null as "").
 - locator `func:gitlab_get_project_memeber_role(__page__, 'name')`: the role
   column of that member on the current GitLab members page, read from the DOM as
-  WebArena's helper does. Other `func:` locators query real Magento APIs and are
-  reported as unsupported (score 0).
+  WebArena's helper does. `func:shopping_get_sku_latest_review_author('SKU')` /
+  `..._rating('SKU')` read the product's latest review from the shop's REST API
+  (api_helpers.py). A helper that fails (no credentials, an HTTP error, an answer
+  that is not Magento's, no order) scores its item 0 with a one-line message; an
+  unknown helper likewise.
 - the text is HTML-unescaped, then `required_contents` (with `__SITE__`
   placeholders resolved, as WebArena's generated configurations have them) is checked: exact_match
   (cleaned equality) or must_include (each entry split on " |OR| " into
@@ -40,6 +45,7 @@ from urllib.parse import urlparse
 from mag_core.checks import CheckDetail
 from mag_core.tasks import CheckerMode, ProgramHtmlCheck, Task
 
+from .api_helpers import SHOP_HELPERS, HelperError, is_shop_helper, shop_helper
 from .context import CheckContext, PageProbe
 from .strict import strict_contains_text, strict_exact_text
 from .text import exact_match, must_include, shorten, split_alternatives
@@ -56,13 +62,8 @@ PAGE_CONTENT_JS = (
 )
 BODY_TEXT_JS = "(() => document.body ? document.body.outerText : '')()"
 
-# Helpers WebArena calls that need its real back ends (Magento REST API + admin token).
-API_HELPERS = {
-    "shopping_get_latest_order_url": "the Magento REST API",
-    "shopping_get_sku_latest_review_author": "the Magento REST API",
-    "shopping_get_sku_latest_review_rating": "the Magento REST API",
-    "shopping_get_auth_token": "the Magento REST API",
-}
+# Helpers WebArena computes from the shop's Magento REST API (api_helpers.py).
+API_HELPERS = SHOP_HELPERS
 _FUNC = re.compile(r"^\s*func:\s*(.*?)\s*$", re.S)
 
 
@@ -112,12 +113,6 @@ class _Name(str):
 
 
 def _unsupported_message(name: str, call_text: str) -> str:
-    backend = API_HELPERS.get(name)
-    if backend:
-        return (
-            f"helper function {call_text} not supported against embedded sites "
-            f"(WebArena computes it from {backend})"
-        )
     return f"helper function {call_text} not supported against embedded sites (unknown helper)"
 
 
@@ -181,10 +176,12 @@ async def _prepare(page: PageProbe, actions: list[str]) -> None:
         return
 
 
-async def _target_url(item: ProgramHtmlCheck, page: PageProbe, ctx: CheckContext) -> str:
+async def _target_url(item: ProgramHtmlCheck, page: PageProbe, ctx: CheckContext, mode: CheckerMode) -> str:
     url = item.url
     if url.startswith("func"):
         name, args, call_text = _parse_helper(url)
+        if is_shop_helper(name):
+            return await shop_helper(name, args, call_text, page, ctx, mode)
         if name != "reddit_get_post_url" or len(args) != 1 or not isinstance(args[0], str):
             raise Unsupported(_unsupported_message(name, call_text))
         current = await page.url()
@@ -192,7 +189,7 @@ async def _target_url(item: ProgramHtmlCheck, page: PageProbe, ctx: CheckContext
     return url if url == "last" else resolve(url, ctx.base_urls)
 
 
-async def _select(item: ProgramHtmlCheck, page: PageProbe, mode: CheckerMode) -> str:
+async def _select(item: ProgramHtmlCheck, page: PageProbe, ctx: CheckContext, mode: CheckerMode) -> str:
     locator = item.locator
     if not locator.strip():
         return await _evaluate(page, PAGE_CONTENT_JS if mode == "webarena" else BODY_TEXT_JS, mode)
@@ -212,6 +209,8 @@ async def _select(item: ProgramHtmlCheck, page: PageProbe, mode: CheckerMode) ->
             and isinstance(args[1], str)
         ):
             return await _member_role(page, str(args[1]))
+        if is_shop_helper(name):
+            return await shop_helper(name, args, call_text, page, ctx, mode)
         raise Unsupported(_unsupported_message(name, call_text))
     raise ValueError(f"unknown program_html locator {locator!r}")
 
@@ -261,7 +260,7 @@ async def check_program_html(task: Task, ctx: CheckContext, mode: CheckerMode) -
         what = repr(shorten(item.locator, 60)) if item.locator.strip() else "page"
         prefix = f"#{i} {what} @ {where}"
         try:
-            url = await _target_url(item, page, ctx)
+            url = await _target_url(item, page, ctx, mode)
             if url != "last":
                 try:
                     await page.goto(url)
@@ -269,8 +268,8 @@ async def check_program_html(task: Task, ctx: CheckContext, mode: CheckerMode) -
                     score = 0.0
                     notes.append(f"{prefix}: could not open {shorten(url, 100)!r}: {shorten(str(exc))}")
                     continue
-            text = html.unescape(await _select(item, page, mode))
-        except Unsupported as exc:
+            text = html.unescape(await _select(item, page, ctx, mode))
+        except (Unsupported, HelperError) as exc:
             score = 0.0
             notes.append(f"{prefix}: {exc}")
             continue

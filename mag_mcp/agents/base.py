@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from pydantic import BaseModel, Field
 
 from mag_core.tasks import Grounding, Task
+from mag_core.transcripts import DeploymentRecord
 from mag_core.usage import ModelUsage, StepUsage
 
 if TYPE_CHECKING:
@@ -30,6 +31,7 @@ class EpisodeResult(BaseModel):
     server: str | None = None  # which MCP server ran it
     usage: ModelUsage | None = None  # model agents only
     step_usage: list[StepUsage] = Field(default_factory=list)
+    deployment: DeploymentRecord | None = None  # a live deployment's URLs, versions, resets, state met
 
 
 # An agent plays one episode of `task` in `grounding` through a connected client;

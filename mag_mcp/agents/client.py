@@ -14,7 +14,7 @@ import anyio
 from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 
-from mag_core.tool_results import STILL_STARTING, StepResult
+from mag_core.tool_results import SITES_BUSY, STILL_STARTING, StepResult
 from mag_core.transcripts import EpisodeOutcome
 
 
@@ -58,6 +58,9 @@ async def connect(server: str | StdioServerParameters) -> AsyncIterator[MagClien
 # machine) is asked again every few seconds, this long at most, before the call fails.
 STARTUP_RETRY_S = 900.0
 STARTUP_POLL_S = 3.0
+# A reset whose live deployment is held by a state-changing episode, or being reset, is sent again
+# this long at most (a deployment reset takes minutes; an episode holding a site, its length).
+SITES_BUSY_RETRY_S = 3600.0
 
 
 class MagClient:
@@ -67,14 +70,17 @@ class MagClient:
 
     async def call(self, name: str, args: dict[str, Any]) -> Any:
         check_sendable(name, args)
-        deadline = anyio.current_time() + self.startup_retry_s
+        t0 = anyio.current_time()
         while True:
             r = await self.client.call_tool(name, args)
             if not r.is_error:
                 return r
             text = " ".join(getattr(c, "text", "") for c in r.content)
-            # the tool did nothing (it waits for the start-up before it runs): safe to send again
-            if STILL_STARTING in text and anyio.current_time() + STARTUP_POLL_S < deadline:
+            # the tool did nothing (it waits for the start-up, or for busy sites, before it runs): safe
+            # to send again
+            waited = anyio.current_time() - t0 + STARTUP_POLL_S
+            if (STILL_STARTING in text and waited < self.startup_retry_s) or (
+                    SITES_BUSY in text and waited < SITES_BUSY_RETRY_S):
                 await anyio.sleep(STARTUP_POLL_S)
                 continue
             raise ToolCallError(f"{name}: {text}")

@@ -22,6 +22,7 @@ def _result(task: Task, grounding: Grounding, agent: str, ep: str | None, out: E
         task_id=task.id, grounding=grounding, agent=agent, episode_id=ep,
         success=bool(out and out.success), score=out.score if out else 0.0, steps=out.steps if out else 0,
         status=out.status if out else "error", answer=out.answer if out else "", error=error, transcript=transcript,
+        deployment=out.deployment if out else None,
     )
 
 

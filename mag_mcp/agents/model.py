@@ -224,5 +224,6 @@ class _Episode:
             success=bool(out and out.success and not force_error), score=out.score if out and not force_error else 0.0,
             steps=out.steps if out else 0, status="error" if force_error or out is None else out.status,
             answer=out.answer if out else "", error=error, transcript=transcript,
+            deployment=out.deployment if out else None,
             usage=self.usage, step_usage=self.steps,
         )

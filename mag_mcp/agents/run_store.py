@@ -42,10 +42,34 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+class DeploymentSummary(BaseModel):
+    """The live deployments a run used (`mag serve --external`): which, and how its episodes met them."""
+
+    base_urls: dict[str, str]
+    versions: dict[str, str]
+    resets: int  # distinct resets made before the run's episodes
+    reset_seconds: float
+    dirty_episodes: int  # episodes that met changes an earlier one left (`--allow-dirty`)
+    allow_dirty: bool
+
+
+def deployment_summary(episodes: list[EpisodeResult]) -> DeploymentSummary | None:
+    records = [e.deployment for e in episodes if e.deployment is not None]
+    if not records:
+        return None
+    resets = {(r.at, tuple(r.sites)): r.seconds for d in records for r in d.resets}
+    return DeploymentSummary(
+        base_urls={k: v for d in records for k, v in d.base_urls.items()},
+        versions={k: v for d in records for k, v in d.versions.items()},
+        resets=len(resets), reset_seconds=round(sum(resets.values()), 2),
+        dirty_episodes=sum(d.dirty for d in records), allow_dirty=any(d.allow_dirty for d in records))
+
+
 class RunResults(BaseModel):
     """`OUT/results.json`. The episodes carry no wall-clock field, so a resumed run
     writes the same file as an uninterrupted one apart from episode ids, transcript
-    paths, servers and the timestamps at the top."""
+    paths, servers and the timestamps at the top (with, on live deployments, the reset figures of
+    `deployment`)."""
 
     run_id: str
     agent: str
@@ -59,13 +83,15 @@ class RunResults(BaseModel):
     errors: int  # episodes with status "error" (a rerun into the same folder redoes them)
     usage: ModelUsage | None = None  # totals over the episodes that report usage (latency left out)
     episodes: list[EpisodeResult]
+    deployment: DeploymentSummary | None = None  # live deployments only
     skipped: int = Field(default=0, exclude=True)  # kept from an earlier run into the folder (not written)
 
 
 # Wall-clock fields left out of results.json (they stay in episodes.jsonl).
 _NO_CLOCK: dict[str, Any] = {
     "usage": {"latency_s"},
-    "episodes": {"__all__": {"usage": {"latency_s"}, "step_usage": {"__all__": {"latency_s"}}}},
+    "episodes": {"__all__": {"usage": {"latency_s"}, "step_usage": {"__all__": {"latency_s"}},
+                             "deployment": {"resets"}}},  # the run's own `deployment` counts them
 }
 
 
@@ -89,7 +115,7 @@ def summarize(
         started_at=started_at, finished_at=now_iso(),
         success_rate=sum(e.success for e in eps) / len(eps) if eps else 0.0,
         by_grounding=by_g, errors=sum(e.status == "error" for e in eps), usage=usage, episodes=eps,
-        skipped=skipped,
+        deployment=deployment_summary(eps), skipped=skipped,
     )
 
 

@@ -90,6 +90,25 @@ def _error_result(job: Job, agent_name: str, message: str) -> EpisodeResult:
                          success=False, score=0.0, steps=0, status="error", error=message)
 
 
+def order_jobs(jobs: list[Job]) -> list[Job]:
+    """The order workers take jobs in: the tasks that only read first (on a live deployment they run
+    side by side), then those that change state, taking their sites in turn (a live deployment runs
+    one state change per site at a time, with a reset before it, so consecutive jobs on other sites
+    keep the workers busy). Within each, the given order."""
+    readers = [j for j in jobs if not j.task.changes_state]
+    by_sites: dict[tuple[str, ...], deque[Job]] = {}
+    for j in jobs:
+        if j.task.changes_state:
+            by_sites.setdefault(tuple(sorted(j.task.sites)), deque()).append(j)
+    writers: list[Job] = []
+    while by_sites:
+        for key in list(by_sites):
+            writers.append(by_sites[key].popleft())
+            if not by_sites[key]:
+                del by_sites[key]
+    return readers + writers
+
+
 def _share(concurrency: int, n_servers: int) -> list[int]:
     """Workers per server: `concurrency` in total, spread as evenly as it goes."""
     return [concurrency // n_servers + (i < concurrency % n_servers) for i in range(n_servers)]
@@ -106,6 +125,7 @@ async def run_agent(
     samples: int = 1,
     console: Console | None = None,
     fresh: bool = False,
+    task_files: list[Path] | None = None,
 ) -> RunResults:
     """Run `agent` on every (task, grounding, sample) and write `out/results.json`.
 
@@ -115,6 +135,7 @@ async def run_agent(
     one episode is recorded as status "error" and the run goes on. If the agent has an
     `aclose` coroutine method it is awaited at the end. `fresh` forgets an earlier run
     into `out` first (its episode log and its transcripts under `out/transcripts`).
+    `task_files`: given to a spawned stdio server (`--task-file`), which then serves their tasks.
     """
     if concurrency < 1 or samples < 1:
         raise RunnerError("concurrency and samples must be at least 1")
@@ -139,7 +160,7 @@ async def run_agent(
     kept = {k: r for k, r in last.items() if k in wanted and r.status not in REDONE}
     redo = [r for k, r in last.items() if k in wanted and r.status in REDONE]
     remove_dirs(stale_transcript_dirs(out, run_id, records, redo, resumed))
-    todo: deque[Job] = deque(j for j in jobs if j.key not in kept)
+    todo: deque[Job] = deque(order_jobs([j for j in jobs if j.key not in kept]))
     if resumed:
         console.print(f"resuming {out}: {len(kept)} of {len(jobs)} episodes already finished, skipped; "
                       f"{len(todo)} to run ({len(redo)} ended by an error, abandoned or incomplete before)")
@@ -150,8 +171,10 @@ async def run_agent(
             console.print(f"[yellow]concurrency {concurrency} < {len(servers)} servers: "
                           f"only the first {concurrency} get a worker[/]")
     else:
-        oracle = ["--oracle"] if agent_name in ORACLE_AGENTS else None  # gold replay resolves targets with `locate`
-        slots = [_Server(STDIO_LABEL, stdio_params(runs_dir=out.resolve() / LOCAL_TRANSCRIPTS, extra_args=oracle),
+        extra = ["--oracle"] if agent_name in ORACLE_AGENTS else []  # gold replay resolves targets with `locate`
+        for f in task_files or []:
+            extra += ["--task-file", str(Path(f).resolve())]
+        slots = [_Server(STDIO_LABEL, stdio_params(runs_dir=out.resolve() / LOCAL_TRANSCRIPTS, extra_args=extra),
                          concurrency)]
     tally = _Tally()
     t0 = time.monotonic()

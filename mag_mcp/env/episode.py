@@ -21,10 +21,12 @@ from mag_core.protocol import MAX_CONSECUTIVE_NONCOMPLIANT, MAX_REPEATED_ACTION,
 from mag_core.tasks import Grounding, Task, resolve_placeholders
 from mag_core.transcripts import EpisodeOutcome, StepRecord, TranscriptHeader
 from mag_mcp.env.actions import ActionError, execute
-from mag_mcp.env.session import NAV_TIMEOUT_S, BrowserSession, Snapshot
+from mag_mcp.env.page_probe import PlaywrightProbe, shop_api_credentials
+from mag_mcp.env.session import BrowserSession, Snapshot
+from mag_mcp.env.site_access import Lease
 from mag_mcp.env.tab_health import TabTrouble
 from mag_mcp.env.transcript import TranscriptWriter
-from mag_mcp.sites.base import SiteStateStore
+from mag_mcp.sites.base import STATE_HEADER, SiteStateStore
 
 log = logging.getLogger(__name__)
 
@@ -35,26 +37,6 @@ class EpisodeError(Exception):
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
-
-
-class PlaywrightProbe:
-    """Adapts the episode's active tab to the checkers' PageProbe protocol."""
-
-    def __init__(self, session: BrowserSession) -> None:
-        self.session = session
-
-    async def url(self) -> str:
-        return (await self.session.ensure_page()).url
-
-    async def goto(self, url: str) -> None:
-        page = await self.session.ensure_page()
-        await page.goto(url, wait_until="load", timeout=NAV_TIMEOUT_S * 1000)
-
-    async def evaluate(self, expression: str) -> Any:
-        """Bounded in time like every call into a page: a page that hangs or crashes fails the
-        check (TabTrouble) instead of holding the episode's end."""
-        page = await self.session.ensure_page()
-        return await self.session.page_call(page, page.evaluate(expression))
 
 
 @dataclass
@@ -71,6 +53,9 @@ class Episode:
     stores: dict[str, SiteStateStore]
     versions: dict[str, str]
     checks_revealed: bool = False  # recorded in the header: see EnvConfig.reveal_checks
+    # Its hold on live deployments' sites (`site_access`), released with its context; its record
+    # (deployment URLs, versions, resets, the state met) goes into the header.
+    lease: Lease | None = None
 
     def __post_init__(self) -> None:
         self.lock = anyio.Lock()
@@ -101,6 +86,7 @@ class Episode:
             task=self.task.model_dump(mode="json", exclude_none=True), grounding=self.grounding,
             agent=self.agent, versions=self.versions, base_urls=self.base_urls, started_at=_now(),
             writer=self.writer.writer_id, checks_revealed=self.checks_revealed,
+            deployment=self.lease.record if self.lease is not None else None,
         )
         await self.writer.record(header)
         try:
@@ -307,7 +293,9 @@ class Episode:
             final_url = (await self.session.ensure_page()).url
             ctx = CheckContext(
                 answer=answer, final_url=final_url, base_urls=self.base_urls,
-                page=PlaywrightProbe(self.session), state_db=self._state_path, seed_db=self._seed_path,
+                page=PlaywrightProbe(self.session, self._context_headers()), state_db=self._state_path,
+                seed_db=self._seed_path, embedded=set(self.stores),
+                shopping_api=shop_api_credentials(embedded="shopping" in self.state_keys),
             )
             result = await check_task(self.task, ctx)
             check = result.model_dump(mode="json")
@@ -322,9 +310,14 @@ class Episode:
             episode_id=self.id, task_id=self.task.id, grounding=self.grounding, status=status, answer=answer,
             steps=len(self.steps), compliant_steps=sum(s.compliant for s in self.steps), final_url=final_url,
             success=success, score=score, check=check, ended_at=_now(),
+            deployment=self.lease.record if self.lease is not None else None,
         )
         await self.writer.record(self.outcome)
         await self.release()
+
+    def _context_headers(self) -> dict[str, str]:
+        """The extra headers the episode's context sends (warm.py): its state header, if embedded."""
+        return {STATE_HEADER: next(iter(self.state_keys.values()))} if self.state_keys else {}
 
     def _state_path(self, site: str) -> Path:
         if site not in self.state_keys:
@@ -338,8 +331,12 @@ class Episode:
         return self.stores[site].seed_path
 
     async def release(self) -> None:
-        """Close the browser context and drop the episode's state copies."""
-        await self.session.close()
-        for site, key in self.state_keys.items():
-            self.stores[site].drop(key)
-        self.state_keys = {}
+        """Close the browser context, drop the episode's state copies, let go of live sites."""
+        try:
+            await self.session.close()
+            for site, key in self.state_keys.items():
+                self.stores[site].drop(key)
+            self.state_keys = {}
+        finally:
+            if self.lease is not None:
+                await self.lease.release()

@@ -28,6 +28,7 @@ from mag_core.tasks import Grounding, Task
 from mag_mcp.env.browser import BrowserPool
 from mag_mcp.env.episode import Episode, EpisodeError
 from mag_mcp.env.session import BrowserSession
+from mag_mcp.env.site_access import AccessError, Lease, SiteAccess
 from mag_mcp.env.transcript import TranscriptWriter
 from mag_mcp.env.warm import EpisodePreparer, LoginError, Prepared, SiteLogins, StartPageError
 from mag_mcp.sites.base import SiteStateStore
@@ -77,15 +78,17 @@ class EpisodeManager:
     and the background preparation of spares)."""
 
     def __init__(self, config: EnvConfig, registry: TaskRegistry, stores: dict[str, SiteStateStore],
-                 logins: Callable[[BrowserPool], SiteLogins] | None = None) -> None:
-        """`logins`: makes the log-ins of live deployments on the manager's browser pool."""
+                 logins: Callable[[BrowserPool], SiteLogins] | None = None, access: SiteAccess | None = None) -> None:
+        """`logins`: makes the log-ins of live deployments on the manager's browser pool.
+        `access`: who may use the live deployments' sites when, and their resets (`site_access`)."""
         self.config = config
         self.registry = registry
         self.stores = stores  # embedded sites only; external deployments have none
         self.pool = BrowserPool()
         self.logins = logins(self.pool) if logins is not None else None
+        self.access = access
         self.preparer = EpisodePreparer(self.pool, stores, config.base_urls, spares_per_kind=config.spares_per_kind,
-                                        logins=self.logins)
+                                        logins=self.logins, spares_for=self._spares_for)
         self.episodes: OrderedDict[str, Episode] = OrderedDict()
         self.started = 0  # episodes started, ever
         self._exit: AsyncExitStack | None = None
@@ -100,6 +103,8 @@ class EpisodeManager:
         self._exit = AsyncExitStack()
         tg = await self._exit.enter_async_context(anyio.create_task_group())
         self.preparer.attach(tg)
+        if self.access is not None:
+            self.access.attach(tg)
         self._tg = tg
         return self
 
@@ -203,20 +208,43 @@ class EpisodeManager:
         missing = [s for s in task.sites if s not in self.config.base_urls]
         if missing:
             raise EpisodeError(f"task {task_id} needs site(s) {', '.join(missing)}, which this server does not serve")
+        refusal = self.access.refusal(task) if self.access is not None and self.access.covers(task) else None
+        if refusal:
+            raise EpisodeError(refusal)
         if self.occupied >= self.config.max_episodes:
             raise EpisodeError(
                 f"too many running episodes ({self.occupied}/{self.config.max_episodes}); stop one first"
             )
         self._admitted += 1
         started: list[str] = []
+        lease: Lease | None = None
         try:
-            return await self._start(task, grounding, run_id or self.config.default_run_id, agent, folder, started)
+            if self.access is not None and self.access.covers(task):
+                try:  # before the start page loads: a state change waits for its sites, reset first
+                    lease = await self.access.acquire(task)
+                except AccessError as e:
+                    raise EpisodeError(str(e)) from None
+            return await self._start(task, grounding, run_id or self.config.default_run_id, agent, folder, started,
+                                     lease)
+        except BaseException:
+            if lease is not None:  # the reset failed: its sites are let go (idempotent if an episode did)
+                with anyio.CancelScope(shield=True):
+                    await lease.release()
+            raise
         finally:
             self._admitted -= 1
             self._starting.difference_update(started)
 
+    def _spares_for(self, task: Task) -> bool:
+        """Spares are prepared ahead only where nothing can change under them: not for a task on a
+        live deployment that changes state or has a reset (its start page must load after it)."""
+        if self.access is None or not self.access.covers(task):
+            return True
+        return not task.changes_state and all(
+            self.access.sites[s].policy.how == "none" for s in task.sites if s in self.access.sites)
+
     async def _start(self, task: Task, grounding: Grounding, run_id: str, agent: str, folder: str | None,
-                     started: list[str]) -> tuple[Episode, Observation, bytes]:
+                     started: list[str], lease: Lease | None = None) -> tuple[Episode, Observation, bytes]:
         for attempt in (1, 2):  # a browser that dies while the episode starts: once more, on the new one
             prepared = await self._prepare(task)
             crashes_before = self.pool.crashes
@@ -226,6 +254,7 @@ class EpisodeManager:
                 writer=TranscriptWriter(self.config.runs_dir, folder or run_id, prepared.key),
                 base_urls=self.config.base_urls, state_keys=prepared.state_keys, stores=self.stores,
                 versions=_versions(self.pool.browser_version), checks_revealed=self.config.reveal_checks,
+                lease=lease,
             )
             self.episodes[ep.id] = ep
             self._starting.add(ep.id)
@@ -241,6 +270,8 @@ class EpisodeManager:
                     with anyio.CancelScope(shield=True):
                         await ep.release()
                     raise
+                if attempt == 1:
+                    ep.lease = None  # kept for the episode started next, on the relaunched browser
                 with anyio.CancelScope(shield=True):
                     await self._abort(ep, BROWSER_CRASHED)  # its transcript records the failed start
                 if attempt == 2:

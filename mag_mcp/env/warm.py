@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 from urllib.parse import urlsplit
@@ -72,8 +73,11 @@ class EpisodePreparer:
     def __init__(
         self, pool: BrowserPool, stores: dict[str, SiteStateStore], base_urls: dict[str, str],
         spares_per_kind: int = 1, max_kinds: int = 4, logins: SiteLogins | None = None,
+        spares_for: Callable[[Task], bool] | None = None,
     ) -> None:
+        """`spares_for`: whether a kind of task may have spares (default: every kind)."""
         self.pool = pool
+        self.spares_for = spares_for
         self.logins = logins  # live deployments' log-ins (their sites have no store)
         self.stores = stores
         self.base_urls = base_urls
@@ -125,7 +129,8 @@ class EpisodePreparer:
 
     def refill(self, task: Task) -> None:
         """Top up the spares of this kind of task in the background."""
-        self._refill(spare_key(task), task)
+        if self.spares_for is None or self.spares_for(task):
+            self._refill(spare_key(task), task)
 
     def _refill(self, k: SpareKey, task: Task) -> None:
         if self._tg is None or self.spares_per_kind <= 0 or k in self._filling:

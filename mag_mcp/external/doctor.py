@@ -5,7 +5,6 @@ its form, saved state reused or renewed), and how its state is reset between tas
 
 from __future__ import annotations
 
-import re
 import socket
 import time
 from collections.abc import Mapping
@@ -16,19 +15,12 @@ import httpx
 from pydantic import BaseModel
 
 from mag_mcp.env.browser import BrowserPool
+from mag_mcp.env.site_access import ResetPolicy
 from mag_mcp.env.warm import LoginError
-from mag_mcp.external.login_flows import FLOWS, join
+from mag_mcp.external.login_flows import FLOWS
 from mag_mcp.external.logins import ExternalLogins
+from mag_mcp.external.versions import BANNERS, REQUEST_TIMEOUT_S, banner, banner_url, needs_login
 
-REQUEST_TIMEOUT_S = 10.0
-# (page below the base URL, pattern whose first group is the version, shown signed in only):
-# where each site shows one (the Magento admin's footer, GitLab's help page)
-BANNERS: dict[str, tuple[str, str, bool]] = {
-    "shopping_admin": ("/dashboard", r"Magento(?:</\w+>)?\s*ver\.\s*([0-9][\w.-]*)", True),
-    "gitlab": ("/help", r"GitLab (?:Community|Enterprise) Edition\s+([0-9][\w.-]*)", False),
-    "reddit": ("", r"(Postmill)", False),
-    "wikipedia": ("", r"(Kiwix)", False),
-}
 
 
 class SiteHealth(BaseModel):
@@ -40,7 +32,7 @@ class SiteHealth(BaseModel):
     version: str = ""
     login: str = ""  # "" for a site without log-in
     login_ok: bool | None = None
-    reset: str = "none"  # how its state is reset between tasks (no reset is configurable yet)
+    reset: str = "none"  # how its state is reset between state-changing tasks (`resets`)
 
     @property
     def ok(self) -> bool:
@@ -65,29 +57,25 @@ def _probe(site: str, url: str, client: httpx.Client) -> tuple[bool, str, str]:
         return False, f"no answer: {type(e).__name__}: {str(e)[:120]}", ""
     status = f"HTTP {r.status_code} in {(time.monotonic() - t0) * 1000:.0f} ms"
     version = ""
-    if site in BANNERS and not BANNERS[site][2]:
-        path = BANNERS[site][0]
+    if site in BANNERS and not needs_login(site):
         try:
-            version = banner(site, r.text if not path else client.get(join(url, path)).text)
+            version = banner(site, r.text if not BANNERS[site][0] else client.get(banner_url(site, url)).text)
         except httpx.HTTPError:
             pass
     return r.status_code < 500, status, version
 
 
-def banner(site: str, page: str) -> str:
-    m = re.search(BANNERS[site][1], page)
-    return m.group(1) if m else ""
-
-
-async def check(base_urls: Mapping[str, str], auth_dir: Path, environ: Mapping[str, str] | None = None
-                ) -> list[SiteHealth]:
-    """The health of every deployment in `base_urls`; log-ins are made or checked in `auth_dir`."""
+async def check(base_urls: Mapping[str, str], auth_dir: Path, environ: Mapping[str, str] | None = None,
+                resets: Mapping[str, ResetPolicy] | None = None) -> list[SiteHealth]:
+    """The health of every deployment in `base_urls`; log-ins are made or checked in `auth_dir`.
+    `resets`: each site's reset (described, never run: a reset URL resets when it is asked)."""
     rows: list[SiteHealth] = []
     with httpx.Client(timeout=REQUEST_TIMEOUT_S, follow_redirects=True) as client:
         for site, url in base_urls.items():
             reachable, status, version = _probe(site, url, client)
+            policy = (resets or {}).get(site)
             rows.append(SiteHealth(site=site, url=url, resolves=_resolve(url), reachable=reachable, status=status,
-                                   version=version))
+                                   version=version, reset=policy.brief() if policy else "none"))
     pool = BrowserPool()
     await pool.start()
     try:
@@ -105,8 +93,8 @@ async def check(base_urls: Mapping[str, str], auth_dir: Path, environ: Mapping[s
                 continue
             how = "signed in through the form" if s.renewed else "saved state still valid"
             row.login, row.login_ok = f"{s.username}: {how} ({s.seconds:.1f} s)", True
-            if row.site in BANNERS and BANNERS[row.site][2]:
-                row.version = banner(row.site, await logins.fetch(row.site, join(row.url, BANNERS[row.site][0])))
+            if needs_login(row.site):
+                row.version = banner(row.site, await logins.fetch(row.site, banner_url(row.site, row.url)))
     finally:
         await pool.close()
     return rows

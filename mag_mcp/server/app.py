@@ -43,13 +43,7 @@ def build_server(config: ServerConfig | None = None, registry: TaskRegistry | No
     """The MCP server; `state_box`, if given, receives its AppState."""
     config = config or ServerConfig()
     if registry is None:
-        registry = TaskRegistry.builtin()
-        if config.task_files:  # a task in a task file replaces the built-in one of the same id
-            extra = TaskRegistry.from_files([Path(p) for p in config.task_files])
-            replaced = sorted(set(extra.tasks) & set(registry.tasks))
-            if replaced:
-                log.info("task files replace built-in task(s): %s", ", ".join(replaced[:10]))
-            registry = TaskRegistry({**registry.tasks, **extra.tasks}.values())
+        registry = TaskRegistry.with_files([Path(p) for p in config.task_files])
     state = AppState(config=config, registry=registry)
     if config.hosted is not None:
         state.hosted = build_policy(config.hosted, Path(config.env.runs_dir))

@@ -17,6 +17,7 @@ calls that were waiting have their answer.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from contextlib import AsyncExitStack
 from pathlib import Path
 
@@ -27,9 +28,12 @@ from mag_mcp.env.idle_memory import IdleMemory
 from mag_mcp.env.lifecycle import IdleReaper, sweep_interval
 from mag_mcp.env.manager import EpisodeManager
 from mag_mcp.env.recovery import RecoveryReport, recover_runs
+from mag_mcp.env.site_access import ResetPolicy, SiteAccess
 from mag_mcp.env.warm import LoginError
 from mag_mcp.external.logins import ExternalLogins
-from mag_mcp.server.state import AppState, all_ttls, episode_ttl
+from mag_mcp.external.resets import run_reset
+from mag_mcp.external.versions import versions
+from mag_mcp.server.state import AppState, ServerConfig, all_ttls, episode_ttl
 from mag_mcp.sites.port_owner import port_owner
 from mag_mcp.sites.runner import EmbeddedSites, PortTaken
 
@@ -62,12 +66,17 @@ async def run_environment(state: AppState) -> None:
 
                 def logins(pool: BrowserPool) -> ExternalLogins:
                     return ExternalLogins(pool, live, auth_dir)
-            manager = EpisodeManager(env, state.registry, stores, logins=logins)
+            access = live_access(config, live) if live else None
+            manager = EpisodeManager(env, state.registry, stores, logins=logins, access=access)
             stack.push_async_callback(_close_pool, manager)  # a launch that failed half-way leaves a driver
             await stack.enter_async_context(manager)
             if manager.logins is not None and manager.logins.base_urls:
                 readiness.at(f"logging in to {', '.join(manager.logins.base_urls)}")
                 await manager.logins.ensure()  # a failed log-in fails the start-up, before any episode
+            if access is not None:
+                readiness.at("reading the deployments' versions")
+                access.versions = await versions(live, manager.logins)
+                access.after_reset = _check_logins_again(manager)
             tg = await stack.enter_async_context(anyio.create_task_group())
         except Exception as e:
             reason = describe_failure(e)
@@ -85,6 +94,25 @@ async def run_environment(state: AppState) -> None:
         log.info("ready after %.1f s: %s", readiness.elapsed_s,
                  ", ".join(sorted(env.base_urls)) or "no sites")
         await anyio.sleep_forever()
+
+
+def _check_logins_again(manager: EpisodeManager) -> Callable[[list[str]], None]:
+    """After a reset the saved log-ins are checked again before use (a restored database may
+    not know their sessions any more)."""
+
+    def forget(sites: list[str]) -> None:
+        if manager.logins is not None:
+            for site in sites:
+                manager.logins.forget(site)
+
+    return forget
+
+
+def live_access(config: ServerConfig, live: dict[str, str]) -> SiteAccess:
+    """Who may use the live deployments when, resetting them as configured (none: `mag serve`
+    refuses state-changing tasks on them, unless --allow-dirty)."""
+    policies = {s: config.resets.get(s) or ResetPolicy(sites=[s], how="none") for s in live}
+    return SiteAccess(policies, run_reset, allow_dirty=config.allow_dirty, base_urls=live)
 
 
 async def _stop(state: AppState) -> None:

@@ -14,6 +14,7 @@ from mag_mcp.env.episode import Episode
 from mag_mcp.env.idle_memory import IdleMemory
 from mag_mcp.env.lifecycle import IdleReaper
 from mag_mcp.env.manager import EnvConfig, EpisodeManager
+from mag_mcp.env.site_access import ResetPolicy
 from mag_mcp.env.recovery import RecoveryReport
 from mag_mcp.hosted.config import HostedSettings
 from mag_mcp.hosted.policy import HostedPolicy
@@ -41,6 +42,10 @@ class ServerConfig(BaseModel):
     # Live deployments (`env.base_urls` of sites not embedded) are logged in to through their
     # forms, their storage states kept here (`<dir>/<site>_state.json`); None: no log-in.
     auth_dir: Path | None = None
+    # Live deployments: how each site is reset between state-changing tasks (`site_access`; none:
+    # such tasks are refused unless `allow_dirty`, which every transcript records).
+    resets: dict[str, ResetPolicy] = Field(default_factory=dict)
+    allow_dirty: bool = False
 
     @model_validator(mode="after")
     def _hosted_never_reveals_checks(self) -> ServerConfig:

@@ -40,6 +40,7 @@ from starlette.types import ASGIApp
 
 from mag_mcp.sites.base import SiteSpec, SiteStateStore
 from mag_mcp.sites.registry import site_spec
+from mag_mcp.sites.reset_server import RESET_SERVER_KEY, reset_app
 
 log = logging.getLogger(__name__)
 
@@ -161,13 +162,17 @@ class EmbeddedSites:
     """Start the given sites; `base_urls` and `stores` describe them once started.
 
     ports: site -> port; 0 picks a free port; missing uses the site's default.
+    reset_port: also serve the sites' reset endpoint (`reset_server`) there (0: a free port);
+    `reset_url` is then its `/reset` URL.
     """
 
     def __init__(
         self, sites: list[str], host: str = "127.0.0.1", ports: dict[str, int] | None = None,
-        home: Path | None = None,
+        home: Path | None = None, reset_port: int | None = None,
     ) -> None:
         self.host = host
+        self.reset_port = reset_port
+        self.reset_url: str | None = None
         self.sites = sites
         self.ports = dict(ports or {})
         self.home = home
@@ -210,6 +215,8 @@ class EmbeddedSites:
             self.stores[key] = store
             self.base_urls[key] = f"http://{self.host}:{port}{spec.base_path}"
             self.servers[key] = SiteServer(key=key, app=spec.create_app(store), port=port, sock=sock)
+        if self.reset_port is not None:
+            self._add_reset_server(self.reset_port)
         self._stopping.clear()
         if not self._start_loop(timeout):
             self.stop()
@@ -217,6 +224,17 @@ class EmbeddedSites:
         self._watchdog = threading.Thread(target=self._watch, name="mag-sites-watchdog", daemon=True)
         self._watchdog.start()
         log.info("embedded sites: %s", ", ".join(f"{k}={u}" for k, u in self.base_urls.items()))
+
+    def _add_reset_server(self, wanted: int) -> None:
+        try:
+            sock = listening_socket(self.host, wanted)
+        except OSError as e:
+            self._close_sockets()
+            raise RuntimeError(f"cannot listen on {self.host}:{wanted} for the reset endpoint: {e}") from None
+        port = sock.getsockname()[1]
+        self.reset_url = f"http://{self.host}:{port}/reset"
+        self.servers[RESET_SERVER_KEY] = SiteServer(key=RESET_SERVER_KEY, app=reset_app(dict(self.stores)), port=port,
+                                                    sock=sock)
 
     def _store_for(self, spec: SiteSpec) -> SiteStateStore:
         """The site's own store, or the store of the site whose database it serves (shared)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import logging
 from collections.abc import Iterable
 from importlib import resources
 from pathlib import Path
@@ -28,6 +29,9 @@ KINDS = ("information", "navigation", "state_change")
 LENGTHS: dict[str, LengthBucket] = {
     "short": "short", "medium": "medium", "long": "long", "1-4": "short", "5-9": "medium", ">9": "long",
 }
+
+
+log = logging.getLogger(__name__)
 
 
 class TaskRegistry:
@@ -59,6 +63,20 @@ class TaskRegistry:
         folder = resources.files("mag_mcp.tasks").joinpath("data")
         paths = sorted(Path(str(p)) for p in folder.iterdir() if p.name.endswith(".json"))
         return cls.from_files(paths)
+
+    @classmethod
+    def with_files(cls, paths: Iterable[Path]) -> TaskRegistry:
+        """The built-in tasks and those of `paths` (a task file's task replaces the built-in one of
+        its id); raises ValueError naming the file when one cannot be read."""
+        registry = cls.builtin()
+        paths = list(paths)
+        if not paths:
+            return registry
+        extra = cls.from_files(paths)
+        replaced = sorted(set(extra.tasks) & set(registry.tasks))
+        if replaced:
+            log.info("task files replace built-in task(s): %s", ", ".join(replaced[:10]))
+        return cls({**registry.tasks, **extra.tasks}.values())
 
     def get(self, task_id: str) -> Task:
         task = self.tasks.get(str(task_id))

@@ -27,3 +27,16 @@ def live() -> Iterator[dict[str, str]]:
 def webarena_env(urls: dict[str, str]) -> dict[str, str]:
     """WebArena's variables for these deployments (SHOPPING=..., GITLAB=...)."""
     return {WEBARENA_ENV_VARS[s]: u for s, u in urls.items()}
+
+
+@pytest.fixture(scope="module")
+def live_reset() -> Iterator[tuple[dict[str, str], str, EmbeddedSites]]:
+    """Deployments with a reset endpoint of their own (`mag sites --reset-port`): (site -> base URL,
+    the reset URL, the running sites)."""
+    sites = EmbeddedSites(LIVE, ports={k: 0 for k in LIVE}, reset_port=0)
+    sites.start()
+    try:
+        assert sites.reset_url is not None
+        yield dict(sites.base_urls), sites.reset_url, sites
+    finally:
+        sites.stop()
