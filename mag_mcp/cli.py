@@ -281,7 +281,7 @@ def _select(selector: str, task_files: list[Path] | None = None):  # type: ignor
     except TaskNotFound as e:
         raise fail(str(e)) from None
     except ValueError as e:  # a task file that cannot be read
-        raise fail(str(e).splitlines()[0] if len(str(e)) > 600 else str(e)) from None
+        raise fail(str(e)) from None
     if not chosen:
         raise fail(f"no task matches {selector!r}")
     return chosen

@@ -197,7 +197,7 @@ class BrowserPool:
         try:
             if cookies:
                 await context.add_cookies(cookies)
-            session = BrowserSession(context, allowed_base_urls, proxy)
+            session = BrowserSession(context, allowed_base_urls, proxy, extra_headers=headers)
             await session.start()
         except BaseException:
             with anyio.move_on_after(5, shield=True):

@@ -26,7 +26,7 @@ from mag_mcp.env.session import BrowserSession, Snapshot
 from mag_mcp.env.site_access import Lease
 from mag_mcp.env.tab_health import TabTrouble
 from mag_mcp.env.transcript import TranscriptWriter
-from mag_mcp.sites.base import STATE_HEADER, SiteStateStore
+from mag_mcp.sites.base import SiteStateStore
 
 log = logging.getLogger(__name__)
 
@@ -293,7 +293,7 @@ class Episode:
             final_url = (await self.session.ensure_page()).url
             ctx = CheckContext(
                 answer=answer, final_url=final_url, base_urls=self.base_urls,
-                page=PlaywrightProbe(self.session, self._context_headers()), state_db=self._state_path,
+                page=PlaywrightProbe(self.session), state_db=self._state_path,
                 seed_db=self._seed_path, embedded=set(self.stores),
                 shopping_api=shop_api_credentials(embedded="shopping" in self.state_keys),
             )
@@ -314,10 +314,6 @@ class Episode:
         )
         await self.writer.record(self.outcome)
         await self.release()
-
-    def _context_headers(self) -> dict[str, str]:
-        """The extra headers the episode's context sends (warm.py): its state header, if embedded."""
-        return {STATE_HEADER: next(iter(self.state_keys.values()))} if self.state_keys else {}
 
     def _state_path(self, site: str) -> Path:
         if site not in self.state_keys:

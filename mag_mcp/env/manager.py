@@ -208,9 +208,6 @@ class EpisodeManager:
         missing = [s for s in task.sites if s not in self.config.base_urls]
         if missing:
             raise EpisodeError(f"task {task_id} needs site(s) {', '.join(missing)}, which this server does not serve")
-        refusal = self.access.refusal(task) if self.access is not None and self.access.covers(task) else None
-        if refusal:
-            raise EpisodeError(refusal)
         if self.occupied >= self.config.max_episodes:
             raise EpisodeError(
                 f"too many running episodes ({self.occupied}/{self.config.max_episodes}); stop one first"
@@ -220,7 +217,7 @@ class EpisodeManager:
         lease: Lease | None = None
         try:
             if self.access is not None and self.access.covers(task):
-                try:  # before the start page loads: a state change waits for its sites, reset first
+                try:  # before the start page loads: refused, or a state change waits for its sites, reset first
                     lease = await self.access.acquire(task)
                 except AccessError as e:
                     raise EpisodeError(str(e)) from None
@@ -236,12 +233,7 @@ class EpisodeManager:
             self._starting.difference_update(started)
 
     def _spares_for(self, task: Task) -> bool:
-        """Spares are prepared ahead only where nothing can change under them: not for a task on a
-        live deployment that changes state or has a reset (its start page must load after it)."""
-        if self.access is None or not self.access.covers(task):
-            return True
-        return not task.changes_state and all(
-            self.access.sites[s].policy.how == "none" for s in task.sites if s in self.access.sites)
+        return self.access is None or self.access.may_prepare_ahead(task)
 
     async def _start(self, task: Task, grounding: Grounding, run_id: str, agent: str, folder: str | None,
                      started: list[str], lease: Lease | None = None) -> tuple[Episode, Observation, bytes]:

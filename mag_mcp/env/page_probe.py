@@ -31,9 +31,8 @@ def shop_api_credentials(embedded: bool, environ: Mapping[str, str] | None = Non
 class PlaywrightProbe:
     """Adapts the episode's active tab to the checkers' PageProbe protocol (and RequestProbe's)."""
 
-    def __init__(self, session: BrowserSession, headers: dict[str, str] | None = None) -> None:
+    def __init__(self, session: BrowserSession) -> None:
         self.session = session
-        self.headers = headers or {}  # the extra HTTP headers the session's context sends
 
     async def url(self) -> str:
         return (await self.session.ensure_page()).url
@@ -62,7 +61,7 @@ class PlaywrightProbe:
         cookies = await self.session.context.cookies(url)
         if cookies:
             sent["Cookie"] = "; ".join(f"{c['name']}={c['value']}" for c in cookies)
-        sent.update(self.headers)
+        sent.update(self.session.extra_headers)
         async with httpx.AsyncClient(timeout=NAV_TIMEOUT_S, trust_env=False) as client:
             resp = await client.request(method, url, headers=sent, json=json)
         try:

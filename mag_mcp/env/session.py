@@ -79,8 +79,9 @@ async def close_context(context: BrowserContext, proxy: RefusingProxy | None) ->
 
 class BrowserSession(Settling, TabRecovery):
     def __init__(self, context: BrowserContext, allowed_base_urls: list[str],
-                 proxy: RefusingProxy | None = None) -> None:
+                 proxy: RefusingProxy | None = None, extra_headers: dict[str, str] | None = None) -> None:
         self.context = context
+        self.extra_headers = dict(extra_headers or {})  # what the context sends on every request
         self.proxy = proxy  # where the context's requests for other origins go, refused
         self.allowed_base_urls = allowed_base_urls
         self._attaching: list[asyncio.Task[None]] = []  # tab guards being attached

@@ -60,12 +60,6 @@ class ResetPolicy(BaseModel):
         scope = f", {len(self.sites)} sites at once" if len(self.sites) > 1 else ""
         return f"{self.how} from {self.source}{scope}" if self.source else f"{self.how}{scope}"
 
-    def describe(self) -> str:
-        if self.how == "none":
-            return "none"
-        scope = f"{len(self.sites)} sites at once" if len(self.sites) > 1 else "this site"
-        return f"{self.how} {self.target} ({scope}, from {self.source})" if self.source else f"{self.how} {self.target}"
-
 
 class AccessError(Exception):
     """The episode cannot use its sites: refused (no reset), a reset failed, or busy (`SITES_BUSY`)."""
@@ -125,6 +119,13 @@ class SiteAccess:
 
     def covers(self, task: Task) -> bool:
         return any(s in self.sites for s in task.sites)
+
+    def may_prepare_ahead(self, task: Task) -> bool:
+        """Whether an episode of `task` may be prepared before it is asked for (a spare): only where
+        nothing can change under it, not for a state change or on a site that is ever reset (its
+        start page must load after the reset)."""
+        live = [self.sites[s] for s in task.sites if s in self.sites]
+        return not live or (not task.changes_state and all(s.policy.how == "none" for s in live))
 
     def refusal(self, task: Task) -> str | None:
         """Why this server refuses `task` at once (a state change on a site it cannot reset)."""
@@ -227,7 +228,7 @@ class SiteAccess:
                 while any(self.sites[k].readers or self.sites[k].writer for k in group):
                     await self._cond.wait()
             t0 = time.monotonic()
-            log.info("resetting %s (%s)", ", ".join(group), policy.describe())
+            log.info("resetting %s: %s %s", ", ".join(group), policy.how, policy.target)
             failure = None
             try:
                 with anyio.fail_after(policy.timeout_s):

@@ -51,6 +51,8 @@ class SiteLogins(Protocol):
 
     async def cookies(self, sites: list[str]) -> list[dict]: ...
 
+    def forget(self, sites: list[str]) -> None: ...  # after a reset: check the saved log-ins again
+
 
 @dataclass
 class Prepared:

@@ -19,7 +19,7 @@ from mag_mcp.env.site_access import ResetPolicy
 from mag_mcp.env.warm import LoginError
 from mag_mcp.external.login_flows import FLOWS
 from mag_mcp.external.logins import ExternalLogins
-from mag_mcp.external.versions import BANNERS, REQUEST_TIMEOUT_S, banner, banner_url, needs_login
+from mag_mcp.external.versions import REQUEST_TIMEOUT_S, versions
 
 
 
@@ -49,20 +49,13 @@ def _resolve(url: str) -> str:
     return f"{host} → {address}"
 
 
-def _probe(site: str, url: str, client: httpx.Client) -> tuple[bool, str, str]:
+def _probe(url: str, client: httpx.Client) -> tuple[bool, str]:
     t0 = time.monotonic()
     try:
         r = client.get(url)
     except httpx.HTTPError as e:
-        return False, f"no answer: {type(e).__name__}: {str(e)[:120]}", ""
-    status = f"HTTP {r.status_code} in {(time.monotonic() - t0) * 1000:.0f} ms"
-    version = ""
-    if site in BANNERS and not needs_login(site):
-        try:
-            version = banner(site, r.text if not BANNERS[site][0] else client.get(banner_url(site, url)).text)
-        except httpx.HTTPError:
-            pass
-    return r.status_code < 500, status, version
+        return False, f"no answer: {type(e).__name__}: {str(e)[:120]}"
+    return r.status_code < 500, f"HTTP {r.status_code} in {(time.monotonic() - t0) * 1000:.0f} ms"
 
 
 async def check(base_urls: Mapping[str, str], auth_dir: Path, environ: Mapping[str, str] | None = None,
@@ -72,10 +65,10 @@ async def check(base_urls: Mapping[str, str], auth_dir: Path, environ: Mapping[s
     rows: list[SiteHealth] = []
     with httpx.Client(timeout=REQUEST_TIMEOUT_S, follow_redirects=True) as client:
         for site, url in base_urls.items():
-            reachable, status, version = _probe(site, url, client)
+            reachable, status = _probe(url, client)
             policy = (resets or {}).get(site)
             rows.append(SiteHealth(site=site, url=url, resolves=_resolve(url), reachable=reachable, status=status,
-                                   version=version, reset=policy.brief() if policy else "none"))
+                                   reset=policy.brief() if policy else "none"))
     pool = BrowserPool()
     await pool.start()
     try:
@@ -93,8 +86,9 @@ async def check(base_urls: Mapping[str, str], auth_dir: Path, environ: Mapping[s
                 continue
             how = "signed in through the form" if s.renewed else "saved state still valid"
             row.login, row.login_ok = f"{s.username}: {how} ({s.seconds:.1f} s)", True
-            if needs_login(row.site):
-                row.version = banner(row.site, await logins.fetch(row.site, banner_url(row.site, row.url)))
+        readable = {r.site: r.url for r in rows if r.reachable and r.login_ok is not False}
+        for site, version in (await versions(readable, logins)).items():  # as every transcript records them
+            next(r for r in rows if r.site == site).version = version
     finally:
         await pool.close()
     return rows

@@ -97,10 +97,12 @@ class ExternalLogins:
         finally:
             await request.dispose()
 
-    def forget(self, site: str) -> None:
-        """Drop the checked state of `site` in memory (the next use checks the saved one)."""
-        self._states.pop(site, None)
-        self._checked_at.pop(site, None)
+    def forget(self, sites: list[str]) -> None:
+        """Drop the checked states of `sites` in memory (the next use checks the saved ones): after a
+        reset, whose restored database may not know their sessions any more."""
+        for site in sites:
+            self._states.pop(site, None)
+            self._checked_at.pop(site, None)
 
     # ------------------------------------------------------------ work
 

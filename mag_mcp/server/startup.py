@@ -17,7 +17,6 @@ calls that were waiting have their answer.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from contextlib import AsyncExitStack
 from pathlib import Path
 
@@ -76,7 +75,8 @@ async def run_environment(state: AppState) -> None:
             if access is not None:
                 readiness.at("reading the deployments' versions")
                 access.versions = await versions(live, manager.logins)
-                access.after_reset = _check_logins_again(manager)
+                if manager.logins is not None:
+                    access.after_reset = manager.logins.forget
             tg = await stack.enter_async_context(anyio.create_task_group())
         except Exception as e:
             reason = describe_failure(e)
@@ -94,18 +94,6 @@ async def run_environment(state: AppState) -> None:
         log.info("ready after %.1f s: %s", readiness.elapsed_s,
                  ", ".join(sorted(env.base_urls)) or "no sites")
         await anyio.sleep_forever()
-
-
-def _check_logins_again(manager: EpisodeManager) -> Callable[[list[str]], None]:
-    """After a reset the saved log-ins are checked again before use (a restored database may
-    not know their sessions any more)."""
-
-    def forget(sites: list[str]) -> None:
-        if manager.logins is not None:
-            for site in sites:
-                manager.logins.forget(site)
-
-    return forget
 
 
 def live_access(config: ServerConfig, live: dict[str, str]) -> SiteAccess:
