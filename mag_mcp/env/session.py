@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import json
 import logging
 import re
 import time
@@ -24,8 +25,8 @@ from mag_mcp.env.interception import BrowserGuard, TabGuard
 from mag_mcp.env.locators import locate_on, playwright_locator  # noqa: F401 - playwright_locator: recording
 from mag_mcp.env.page_scripts import (
     DESCRIBE_JS,
-    MARK_AND_DRAW_FULL_JS,
-    MARK_AND_DRAW_JS,
+    NUMBERS_MARK_AND_DRAW_FULL_JS,
+    NUMBERS_MARK_AND_DRAW_JS,
     NO_SOM,
     PAGE_NUMBERS_JS,
     init_script,
@@ -75,6 +76,16 @@ async def close_context(context: BrowserContext, proxy: RefusingProxy | None) ->
     finally:
         if proxy is not None:
             await proxy.close()
+
+
+def _marked(answer: object) -> tuple[list[int], list[Mark]]:
+    """The page numbers and marks of NUMBERS_MARK_AND_DRAW_JS's JSON answer. A page whose
+    scripts broke the answer (a replaced JSON.stringify) fails like a page mid-navigation."""
+    try:
+        marked = json.loads(answer)  # type: ignore[arg-type]
+        return [int(n) for n in marked["numbers"]], parse_marks(marked["marks"])
+    except (TypeError, ValueError, KeyError) as e:
+        raise PlaywrightError(f"the page's marks could not be read ({type(e).__name__})") from None
 
 
 class BrowserSession(Settling, TabRecovery):
@@ -311,12 +322,14 @@ class BrowserSession(Settling, TabRecovery):
     async def _snapshot_once(self, with_marks: bool) -> Snapshot:
         page = await self.check_active()
         t_numbers = time.perf_counter()
-        page_numbers = await self.page_call(page, page.evaluate(PAGE_NUMBERS_JS))  # before the overlay
-        t = time.perf_counter()
         marks: list[Mark] = []
-        if with_marks:
-            marks = parse_marks(await self.page_call(
-                page, self._evaluate_som(page, MARK_AND_DRAW_JS, MARK_AND_DRAW_FULL_JS, None)))
+        if with_marks:  # the numbers are read before the overlay is drawn, in the same call
+            page_numbers, marks = _marked(await self.page_call(
+                page, self._evaluate_som(page, NUMBERS_MARK_AND_DRAW_JS, NUMBERS_MARK_AND_DRAW_FULL_JS, None)))
+            t = t_numbers
+        else:
+            page_numbers = await self.page_call(page, page.evaluate(PAGE_NUMBERS_JS))
+            t = time.perf_counter()
         t_marks = time.perf_counter()
         try:
             await self.check_memory(page)

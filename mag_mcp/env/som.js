@@ -18,12 +18,32 @@
   const norm = s => (s || '').replace(/\s+/g, ' ').trim();
   const clip = s => s.length > 80 ? s.slice(0, 77) + '...' : s;
   // Visible text without aria-hidden parts, as accessible names are computed.
+  let containerText = false;  // describing a container (a click on no interactable): bounded text
   function textOf(node) {
     if (!node) return '';
+    if (containerText) return boundedText(node);
     if (!node.querySelector || !node.querySelector('[aria-hidden="true"]')) return norm(node.innerText);
     const copy = node.cloneNode(true);
     copy.querySelectorAll('[aria-hidden="true"]').forEach(e => e.remove());
     return norm(copy.textContent);
+  }
+
+  // The first rendered, not aria-hidden, text of a container, read only until a name's worth:
+  // innerText of a page-sized container (and its copy without the aria-hidden parts) cost
+  // tens of milliseconds for a name that is clipped to 80 characters.
+  function boundedText(node) {
+    const parts = [];
+    let total = 0;
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    for (let t = walker.nextNode(); t && total <= 160; t = walker.nextNode()) {
+      const p = t.parentElement, text = norm(t.data);
+      if (!text || !p || !p.getClientRects().length) continue;
+      const hidden = p.closest('[aria-hidden="true"]');
+      if (hidden && node.contains(hidden)) continue;
+      parts.push(text);
+      total += text.length + 1;
+    }
+    return norm(parts.join(' '));
   }
 
   function roleOf(el) {
@@ -76,6 +96,13 @@
     return norm(el.getAttribute('title') || '');
   }
 
+  // Computed cursors, memoised for the collection (a pointer's parent is asked once per child).
+  const cursors = new Map();
+  function cursorOf(el) {
+    let c = cursors.get(el);
+    if (c === undefined) { c = getComputedStyle(el).cursor; cursors.set(el, c); }
+    return c;
+  }
   function interactable(el) {
     const tag = el.tagName.toLowerCase();
     if (tag === 'a' && el.hasAttribute('href')) return true;
@@ -86,25 +113,28 @@
     if (el.hasAttribute('onclick') || el.isContentEditable && el.getAttribute('contenteditable') !== null) return true;
     const ti = el.getAttribute('tabindex');
     if (ti !== null && ti !== '-1') return true;
-    const cur = getComputedStyle(el).cursor;
-    if (cur === 'pointer') {
+    if (cursorOf(el) === 'pointer') {
       const p = el.parentElement;
-      return !(p && getComputedStyle(p).cursor === 'pointer');
+      return !(p && cursorOf(p) === 'pointer');
     }
     return false;
   }
 
-  function visibleBox(el) {
-    const st = getComputedStyle(el);
-    if (st.visibility === 'hidden' || st.display === 'none' || parseFloat(st.opacity) === 0) return null;
-    if (el.disabled) return null;
-    const rects = Array.from(el.getClientRects()).filter(r => r.width >= 1 && r.height >= 1);
-    if (!rects.length) return null;
-    const r = rects[0];
+  // The element's first box clipped to the viewport (geometry first: most elements of a long
+  // page are outside the viewport or in hidden subtrees, and that needs no style lookup).
+  function viewportBox(el) {
+    const rects = el.getClientRects();
+    let r = null;
+    for (let i = 0; i < rects.length; i++) if (rects[i].width >= 1 && rects[i].height >= 1) { r = rects[i]; break; }
+    if (!r) return null;
     const x0 = Math.max(0, r.left), y0 = Math.max(0, r.top);
     const x1 = Math.min(W, r.right), y1 = Math.min(H, r.bottom);
     if (x1 - x0 < 2 || y1 - y0 < 2) return null;
     return {x: x0, y: y0, width: x1 - x0, height: y1 - y0};
+  }
+  function shown(el) {
+    const st = getComputedStyle(el);
+    return !(st.visibility === 'hidden' || st.display === 'none' || parseFloat(st.opacity) === 0) && !el.disabled;
   }
 
   function unoccluded(el, b) {
@@ -169,19 +199,31 @@
   }
   if (point) {
     const hit = document.elementFromPoint(point.x, point.y);
-    return hit ? describeOne(interactableAncestor(hit) || hit) : null;
+    if (!hit) return null;
+    const target = interactableAncestor(hit);
+    if (target) return describeOne(target);
+    containerText = true;
+    try { return describeOne(hit); } finally { containerText = false; }
   }
 
   const out = [];
   let id = 0;
-  const all = document.querySelectorAll('body *');
-  for (const el of all) {
-    if (!interactable(el)) continue;
-    const b = visibleBox(el);
-    if (!b || !unoccluded(el, b)) continue;
+  // The body's elements in document order, less the subtrees of display:none elements (hidden
+  // menus are most of a large page's elements): nothing in them has a box, so nothing there is
+  // read, and nothing allocated per element. A display:contents element has no box of its
+  // own either, but its children may: they are visited.
+  const marked = [];
+  const walker = document.body && document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT, el =>
+    el.checkVisibility() ? NodeFilter.FILTER_ACCEPT
+      : getComputedStyle(el).display === 'none' ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_SKIP);
+  for (let el = walker && walker.nextNode(); el; el = walker.nextNode()) {
+    const b = viewportBox(el);
+    if (!b || !interactable(el) || !shown(el) || !unoccluded(el, b)) continue;
     id += 1;
-    el.setAttribute('data-mag-mark', String(id));
+    marked.push(el);
     out.push(describe(el, b, id));
   }
+  // tagged after every read, so no read above follows a write
+  marked.forEach((el, i) => el.setAttribute('data-mag-mark', String(i + 1)));
   return out;
 }

@@ -132,3 +132,44 @@ async def test_targets_carry_stable_locator_candidates(pool, traps):
         assert await s.marked_element(10_000) is None
     finally:
         await s.close()
+
+
+async def test_a_page_that_breaks_the_marks_answer_fails_clearly(pool, traps):
+    """The marks come back as one JSON string: a page that replaced JSON.stringify gets a
+    Playwright error naming the cause (the observation is retried, then fails), never a
+    decoding traceback."""
+    from playwright.async_api import Error as PlaywrightError
+
+    s = await pool.new_session([traps.allowed])
+    try:
+        await execute(s, parse_action(f"goto [{traps.allowed}/]", "som"), [])
+        good = await s.snapshot(with_marks=True)
+        assert good.marks and good.page_numbers is not None
+        await s.page.evaluate("JSON.stringify = () => '{not json'")
+        with pytest.raises(PlaywrightError, match="marks could not be read"):
+            await s.snapshot(with_marks=True)
+        assert (await s.snapshot(with_marks=False)).marks == []  # coordinates do not need the answer
+    finally:
+        await s.close()
+
+
+async def test_hidden_subtrees_and_closed_details_get_no_marks(pool, traps):
+    """Only what is rendered gets a mark: nothing in a display:none subtree or in a closed
+    <details> (whose content keeps a box Chromium does not paint), the children of a
+    display:contents wrapper do; opening the details marks its content."""
+    s = await pool.new_session([traps.allowed])
+    try:
+        await execute(s, parse_action(f"goto [{traps.allowed}/]", "som"), [])
+        await s.page.set_content("""
+          <div style="display:none"><a href="/a">In hidden menu</a><div><button>Deep hidden</button></div></div>
+          <div style="display:contents"><button>Through contents</button></div>
+          <details><summary>More options</summary><label><input type="checkbox" name="x"> Folded choice</label></details>
+          <button style="cursor:pointer"><span style="cursor:pointer">Pointer child</span></button>
+        """)
+        names = [m.name for m in (await s.snapshot(with_marks=True)).marks]
+        assert names == ["Through contents", "More options", "Pointer child"]
+        await s.page.evaluate("document.querySelector('details').open = true")
+        names = [m.name for m in (await s.snapshot(with_marks=True)).marks]
+        assert names == ["Through contents", "More options", "Folded choice", "Pointer child"]
+    finally:
+        await s.close()

@@ -502,3 +502,61 @@ def test_order_view_ships_every_tab(admin: TestClient) -> None:
     assert sorted(p for p, _ in panels) == sorted(["information", "invoices", "creditmemos", "shipments", "history",
                                                    "transactions"])
     assert [p for p, hidden in panels if not hidden] == ["information"]
+
+
+def test_customer_view_recent_orders_have_view_links(store: SiteStateStore, admin: TestClient) -> None:
+    conn = _db(store)
+    order = conn.execute("SELECT id, increment_id FROM orders WHERE customer_id = 1"
+                         " ORDER BY created_at DESC, id DESC LIMIT 1").fetchone()
+    page = admin.get("/admin/customer/index/edit/id/1/").text
+    link = f'href="/admin/sales/order/view/order_id/{order["id"]}/" aria-label="View order {order["increment_id"]}"'
+    assert link in page
+    assert f"# {order['increment_id']}" in admin.get(f"/admin/sales/order/view/order_id/{order['id']}/").text
+
+
+def test_cart_rule_websites_and_store_view_label_are_saved(store: SiteStateStore, admin: TestClient) -> None:
+    conn = _db(store)
+    assert tuple(conn.execute("SELECT website_ids, store_label FROM salesrules WHERE id = 1").fetchone()) == ("1", "")
+    form = admin.get("/admin/sales_rule/promo_quote/edit/id/1/").text
+    assert 'name="website_ids[]"' in form and "Main Website / Main Website Store / Default Store View" in form
+    rule = conn.execute("SELECT * FROM salesrules WHERE id = 1").fetchone()
+    data = {k: str(rule[k]) for k in ("name", "description", "coupon_type", "uses_per_coupon", "uses_per_customer",
+                                       "sort_order", "simple_action", "discount_amount", "discount_qty",
+                                       "discount_step", "label")}
+    data.update({"is_active": "1", "coupon_code": rule["coupon_code"] or "", "website_ids[]": ["1"],
+                 "customer_group_ids[]": rule["customer_group_ids"].split(","),
+                 "store_label": "Welcome gift: 10% off"})
+    r = admin.post("/admin/sales_rule/promo_quote/save/id/1/", data=data)
+    assert "You saved the rule." in r.text
+    assert tuple(conn.execute("SELECT website_ids, store_label FROM salesrules WHERE id = 1").fetchone()) == \
+        ("1", "Welcome gift: 10% off")
+    assert 'value="Welcome gift: 10% off"' in admin.get("/admin/sales_rule/promo_quote/edit/id/1/").text
+    # a save that names no website keeps the rule in the one website
+    del data["website_ids[]"]
+    assert "You saved the rule." in admin.post("/admin/sales_rule/promo_quote/save/id/1/", data=data).text
+    assert conn.execute("SELECT website_ids FROM salesrules WHERE id = 1").fetchone()[0] == "1"
+
+
+def test_cart_rule_generates_auto_coupon_codes(store: SiteStateStore, admin: TestClient) -> None:
+    conn = _db(store)
+    rule = conn.execute("SELECT * FROM salesrules WHERE coupon_type = 'auto' ORDER BY id LIMIT 1").fetchone()
+    url = f"/admin/sales_rule/promo_quote/edit/id/{rule['id']}/"
+    assert 'for="coupons_qty">Coupon Qty' in admin.get(url).text
+    before = conn.execute("SELECT COUNT(*) FROM salesrule_coupons WHERE rule_id = ?", (rule["id"],)).fetchone()[0]
+    r = admin.post("/admin/sales_rule/promo_quote/generate/", data=dict(
+        rule_id=str(rule["id"]), qty="3", length="8", format="num", prefix="FERRY-", suffix="", dash="4"))
+    assert "3 coupon(s) have been generated." in r.text
+    codes = [c for (c,) in conn.execute("SELECT code FROM salesrule_coupons WHERE rule_id = ? ORDER BY id DESC LIMIT 3",
+                                        (rule["id"],))]
+    assert conn.execute("SELECT COUNT(*) FROM salesrule_coupons WHERE rule_id = ?", (rule["id"],)).fetchone()[0] == \
+        before + 3
+    assert all(re.fullmatch(r"FERRY-\d{4}-\d{4}", c) for c in codes) and len(set(codes)) == 3
+    assert all(c in r.text for c in codes)
+    # a bad quantity, or a rule without Auto coupons, generates nothing
+    assert "Please enter a Coupon Qty" in admin.post("/admin/sales_rule/promo_quote/generate/",
+                                                     data=dict(rule_id=str(rule["id"]), qty="0")).text
+    specific = conn.execute("SELECT id FROM salesrules WHERE coupon_type = 'specific' LIMIT 1").fetchone()[0]
+    assert "only for a rule with an Auto coupon" in admin.post("/admin/sales_rule/promo_quote/generate/",
+                                                               data=dict(rule_id=str(specific), qty="2")).text
+    assert conn.execute("SELECT COUNT(*) FROM salesrule_coupons WHERE rule_id = ?", (rule["id"],)).fetchone()[0] == \
+        before + 3

@@ -432,3 +432,148 @@ def test_product_image(client: TestClient, store: SiteStateStore, tmp_path: Path
     cached = list((tmp_path / "media" / "shopping" / SITE.seed_version).glob("*.png"))
     assert [p.read_bytes() for p in cached] == [r.content]
     assert client.get("/media/catalog/product/99999.png").status_code == 404
+
+
+def test_product_image_resized_for_its_slot(client: TestClient) -> None:
+    """`?size=N` serves the picture resized for an N-pixel slot (snapped up to a served size);
+    no size, or one that is not a number, gives the full picture."""
+    import io
+
+    from PIL import Image
+
+    def side(query: str) -> int:
+        r = client.get(f"/media/catalog/product/1.png{query}")
+        assert r.status_code == 200 and r.headers["content-type"] == "image/png"
+        return Image.open(io.BytesIO(r.content)).size[0]
+
+    assert side("") == side("?size=abc") == side("?size=5000") == 300
+    assert side("?size=60") == 64 and side("?size=64") == 64 and side("?size=240") == 240
+    assert side("?view=2&size=90") == 96
+    menu = client.get("/media/catalog/category/1.png?size=32")
+    assert Image.open(io.BytesIO(menu.content)).size == (32, 32)
+
+
+# --- Email to a Friend, account sections, Change Password, advanced-search attributes ------------
+
+
+def test_send_to_friend_validates_and_records(client: TestClient, guest: TestClient, store: SiteStateStore) -> None:
+    lodge = _product(_db(store), LODGE)
+    page = client.get(f"/{lodge['slug']}.html").text
+    assert f'href="/sendfriend/product/send/id/{lodge["id"]}/"' in page and ">Email</a>" in page
+    form = client.get(f"/sendfriend/product/send/id/{lodge['id']}/")
+    assert form.status_code == 200 and "Add Invitee" in form.text and "Send Email" in form.text
+    assert 'value="Emma Lopez"' in form.text and 'value="emma.lopez@gmail.com"' in form.text
+    url = f"/sendfriend/product/sendmail/id/{lodge['id']}/"
+    sender = {"sender[name]": "Emma Lopez", "sender[email]": "emma.lopez@gmail.com", "sender[message]": "Look!"}
+    bad = client.post(url, data={**sender, "recipients[name][0]": "Ann", "recipients[email][0]": "not-an-email"})
+    assert "Please enter a valid email address" in bad.text and 'value="Ann"' in bad.text
+    missing = client.post(url, data={"sender[name]": "Emma Lopez", "sender[email]": "emma.lopez@gmail.com"})
+    assert "This is a required field." in missing.text
+    too_many = {f"recipients[{k}][{i}]": f"{k}{i}@example.com" for i in range(6) for k in ("name", "email")}
+    assert "No more than 5 emails" in client.post(url, data={**sender, **too_many}).text
+    assert _db(store).execute("SELECT COUNT(*) FROM sendfriend_log").fetchone()[0] == 0
+    ok = client.post(url, data={**sender, "recipients[name][0]": "Ann Lee", "recipients[email][0]": "ann@example.com",
+                                "recipients[name][1]": "Bo Chen", "recipients[email][1]": "bo@example.com"})
+    assert str(ok.url).endswith(f"/{lodge['slug']}.html") and "The link to a friend was sent." in ok.text
+    row = _db(store).execute("SELECT * FROM sendfriend_log").fetchone()
+    assert row["customer_id"] == 1 and row["product_id"] == lodge["id"] and row["message"] == "Look!"
+    assert [r["email"] for r in __import__("json").loads(row["recipients"])] == ["ann@example.com", "bo@example.com"]
+    for _ in range(4):
+        client.post(url, data={**sender, "recipients[name][0]": "Ann", "recipients[email][0]": "ann@example.com"})
+    limited = client.post(url, data={**sender, "recipients[name][0]": "Ann", "recipients[email][0]": "ann@example.com"})
+    assert "more than 5 times an hour" in limited.text
+    assert _db(store).execute("SELECT COUNT(*) FROM sendfriend_log").fetchone()[0] == 5
+    r = guest.get(f"/sendfriend/product/send/id/{lodge['id']}/", follow_redirects=False)
+    assert r.status_code in (302, 303) and "/customer/account/login/" in r.headers["location"]
+    assert client.get("/sendfriend/product/send/id/999999999/").status_code == 404
+
+
+def test_account_sections_and_change_password(client: TestClient, store: SiteStateStore) -> None:
+    dash = client.get("/customer/account/").text
+    for url, title, empty in (("/downloadable/customer/products/", "My Downloadable Products", "downloadable products"),
+                              ("/vault/cards/listaction/", "Stored Payment Methods", "no stored payment methods"),
+                              ("/paypal/billing_agreement/", "Billing Agreements", "no billing agreements")):
+        assert f'href="{url}">{title}</a>' in dash
+        page = client.get(url)
+        assert page.status_code == 200 and f'<strong aria-current="page">{title}</strong>' in page.text
+        assert empty in page.text
+    assert 'href="/customer/account/edit/changepass/1/">Change Password</a>' in dash
+    form = client.get("/customer/account/edit/changepass/1/").text
+    assert 'id="change-password" value="1" class="checkbox" title="Change Password" checked' in form
+    assert 'name="current_password"' in form and 'name="password_confirmation"' in form
+    base = {"firstname": "Emma", "lastname": "Lopez", "email": "emma.lopez@gmail.com", "change_password": "1"}
+    wrong = client.post("/customer/account/edit/", data={**base, "current_password": "nope",
+                                                         "password": "NewPass.456", "password_confirmation": "NewPass.456"})
+    assert "match this account. Verify the password" in wrong.text
+    short = client.post("/customer/account/edit/", data={**base, "current_password": "Password.123",
+                                                         "password": "short", "password_confirmation": "short"})
+    assert "Minimum length" in short.text
+    ok = client.post("/customer/account/edit/", data={**base, "current_password": "Password.123",
+                                                      "password": "NewPass.456", "password_confirmation": "NewPass.456"})
+    assert "You saved the account information." in ok.text
+    guest = _client(store, logged_in=False)
+    old = guest.post("/customer/account/loginPost/", data={"login[username]": "emma.lopez@gmail.com",
+                                                          "login[password]": "Password.123"})
+    assert "The account sign-in was incorrect" in old.text
+    new = guest.post("/customer/account/loginPost/", data={"login[username]": "emma.lopez@gmail.com",
+                                                          "login[password]": "NewPass.456"})
+    assert "Sign Out" in new.text
+    # without the box ticked the password fields are ignored
+    client.post("/customer/account/edit/", data={"firstname": "Emma", "lastname": "Lopez",
+                                                 "email": "emma.lopez@gmail.com", "password": "x"})
+    assert "Sign Out" in _client(store, logged_in=False).post("/customer/account/loginPost/", data={
+        "login[username]": "emma.lopez@gmail.com", "login[password]": "NewPass.456"}).text
+
+
+def test_advanced_search_material_filter(client: TestClient, store: SiteStateStore) -> None:
+    form = client.get("/catalogsearch/advanced/").text
+    assert 'id="adv-material" name="material[]"' in form and ">Cast Iron</option>" in form
+    r = client.get("/catalogsearch/advanced/result/", params={"name": "skillet", "material[]": "Cast Iron"})
+    assert r.status_code == 200 and "Material: Cast Iron" in r.text
+    names = re.findall(r'<span class="product-item-name">(.*?)</span>', r.text)
+    assert names
+    conn = _db(store)
+    for name in names:
+        pid = conn.execute("SELECT id FROM products WHERE name = ?", (name.replace("&amp;", "&"),)).fetchone()[0]
+        specs = dict(__import__("json").loads(conn.execute(
+            "SELECT specs FROM content.product_texts WHERE product_id = ?", (pid,)).fetchone()[0]))
+        assert specs["Material"] == "Cast Iron", name
+    other = client.get("/catalogsearch/advanced/result/", params={"name": "skillet", "material[]": "Paper"}).text
+    assert not set(names) & set(re.findall(r'<span class="product-item-name">(.*?)</span>', other))
+
+
+def test_advanced_search_short_description_is_the_overview(client: TestClient, store: SiteStateStore) -> None:
+    conn = _db(store)
+    lodge = _product(conn, LODGE)
+    desc = conn.execute("SELECT description FROM content.product_descriptions WHERE product_id = ?",
+                        (lodge["id"],)).fetchone()
+    text = lodge["description"] or desc[0]
+    overview, rest = text.split("\n")[0], "\n".join(text.split("\n")[1:])
+    assert 'name="short_description"' in client.get("/catalogsearch/advanced/").text
+
+    def names(**params: str) -> list[str]:
+        r = client.get("/catalogsearch/advanced/result/", params={"name": "Lodge", "product_list_limit": "36", **params})
+        return [n.replace("&amp;", "&") for n in re.findall(r'<span class="product-item-name">(.*?)</span>', r.text)]
+
+    assert LODGE in names(short_description=overview[2:30])
+    later = next(line.lstrip("- ") for line in rest.split("\n") if line.strip() and line.lstrip("- ") not in overview)
+    assert LODGE in names(description=later)
+    assert LODGE not in names(short_description=later)
+
+
+def test_advanced_search_tax_class_filter(client: TestClient, store: SiteStateStore) -> None:
+    conn = _db(store)
+    lodge = _product(conn, LODGE)
+    assert 'name="tax_class_id[]"' in client.get("/catalogsearch/advanced/").text
+
+    def names(*classes: str) -> list[str]:
+        r = client.get("/catalogsearch/advanced/result/", params={"name": "Lodge", "product_list_limit": "36",
+                                                                 "tax_class_id[]": list(classes)})
+        return [n.replace("&amp;", "&") for n in re.findall(r'<span class="product-item-name">(.*?)</span>', r.text)]
+
+    assert LODGE in names("Taxable Goods") and LODGE not in names("Gift Options")
+    conn.execute("INSERT INTO product_attribute_values (product_id, code, value) VALUES (?, 'tax_class_id', '4')",
+                 (lodge["id"],))
+    conn.commit()
+    assert names("Gift Options") == [LODGE] and LODGE not in names("Taxable Goods")
+    assert LODGE in names("Gift Options", "None")

@@ -10,7 +10,8 @@ GET  /catalogsearch/result/?q=...           search (also /catalogsearch/result/i
                                             (12|24|36), product_list_mode (grid|list),
                                             price=LOW-HIGH, brand=, color=, cat=<category id>
 GET  /catalogsearch/advanced/               advanced search form; .../result/?name=&sku=
-                                            &description=&price_from=&price_to=
+                                            &description=&short_description=&price_from=&price_to=&brand[]=&color[]=
+                                            &size[]=&material[]=&tax_class_id[]=
 GET  /<category url_path>.html              category listing (position|name|price sort,
                                             price=, brand=, color=, the same paging)
 GET  /<product slug>.html                   product page (a configurable product's children
@@ -18,6 +19,9 @@ GET  /<product slug>.html                   product page (a configurable product
 GET  /catalog/product_compare/              compare list; POST .../add/ (product, return),
                                             .../remove/ (product), .../clear/
 POST /review/product/post/id/<id>/          post a review
+GET  /sendfriend/product/send/id/<id>/      Email to a Friend form; POST .../sendmail/id/<id>/ (sender[name|
+                                            email|message], recipients[name|email][i]) records the send in
+                                            sendfriend_log: views_sendfriend
 GET  /checkout/cart/                        shopping cart
 POST /checkout/cart/add/                    add to cart (product, qty, return)
 POST /checkout/cart/updatePost/             update quantities (qty_<item id>)
@@ -34,11 +38,16 @@ GET  /customer/account/                     account dashboard
 GET  /customer/account/login/  POST .../loginPost/       sign in
 GET|POST /customer/account/logout/          sign out -> /customer/account/logoutSuccess/
 GET  /customer/account/create/  POST .../createpost/     register
-GET|POST /customer/account/edit/            account information
+GET|POST /customer/account/edit/            account information (change_password=1 with current_password,
+                                            password, password_confirmation changes the password)
+GET  /customer/account/edit/changepass/1/   the same form, its Change Password part open
 GET  /customer/address/                     address book; GET|POST /customer/address/new/,
                                             /customer/address/edit/id/<id>/
 GET  /review/customer/                      my product reviews
 GET|POST /newsletter/manage/                newsletter subscription
+GET  /downloadable/customer/products/       My Downloadable Products (views_account_more; empty)
+GET  /vault/cards/listaction/               Stored Payment Methods (empty)
+GET  /paypal/billing_agreement/             Billing Agreements (empty)
 GET  /contact/   POST /contact/index/post/  contact form
 GET  /about-us  /customer-service  /privacy-policy-cookie-restriction-mode   CMS pages
 GET  /media/catalog/product/<id>.png        product picture (?view=1..4: other views)
@@ -61,11 +70,13 @@ from starlette.types import ASGIApp
 
 from ..base import SiteStateStore, StateMiddleware, mag_home
 from . import views_account as acc
+from . import views_account_more as acc_more
 from . import views_catalog as cat
 from . import views_checkout as co
 from . import views_cms as cms
 from . import views_compare as cmp
 from . import views_rest as rest
+from . import views_sendfriend as sendfriend
 from .common import HERE, not_found
 from .media import category_image, product_image
 
@@ -84,6 +95,8 @@ def _routes() -> list:
         Route("/catalog/product_compare/remove/", cmp.compare_remove, methods=["POST"]),
         Route("/catalog/product_compare/clear/", cmp.compare_clear, methods=["POST"]),
         Route("/review/product/post/id/{product_id:int}/", cat.review_post, methods=["POST"]),
+        Route("/sendfriend/product/send/id/{product_id:int}/", sendfriend.send),
+        Route("/sendfriend/product/sendmail/id/{product_id:int}/", sendfriend.sendmail, methods=["POST"]),
         Route("/checkout/cart/", co.cart),
         Route("/checkout/cart/add/", co.cart_add, methods=["POST"]),
         Route("/checkout/cart/updatePost/", co.cart_update, methods=["POST"]),
@@ -108,6 +121,7 @@ def _routes() -> list:
         Route("/customer/account/createpost/", acc.register_post, methods=["POST"]),
         Route("/customer/account/edit/", acc.account_edit, methods=["GET"]),
         Route("/customer/account/edit/", acc.account_edit_post, methods=["POST"]),
+        Route("/customer/account/edit/changepass/1/", acc_more.change_password),
         Route("/customer/address/", acc.address_book),
         Route("/customer/address/new/", acc.address_edit, methods=["GET"]),
         Route("/customer/address/new/", acc.address_edit_post, methods=["POST"]),
@@ -116,6 +130,9 @@ def _routes() -> list:
         Route("/review/customer/", acc.my_reviews),
         Route("/newsletter/manage/", acc.newsletter, methods=["GET"]),
         Route("/newsletter/manage/", acc.newsletter_post, methods=["POST"]),
+        Route("/downloadable/customer/products/", acc_more.downloadable_products),
+        Route("/vault/cards/listaction/", acc_more.stored_payment_methods),
+        Route("/paypal/billing_agreement/", acc_more.billing_agreements),
         Route("/contact/", acc.contact),
         Route("/contact/index/post/", acc.contact_post, methods=["POST"]),
         Route("/media/catalog/product/{product_id:int}.png", product_image),

@@ -1,6 +1,6 @@
 """Product pictures: an OpenMoji emoji of what the product is, painted in the product's colour.
 
-`/media/catalog/product/<id>.png` shows the product's `icon` (its leaf's emoji, or the one
+`/media/catalog/product/<id>.png` (`?size=N`: resized for an N-pixel slot) shows the product's `icon` (its leaf's emoji, or the one
 of its product kind) on a light studio background, its main fill repainted in the
 product's `color` (a configurable product shows its first child's colour), with two or
 three copies for a 2- or 3-pack and a "x N" badge for larger packs. A few per-product
@@ -31,6 +31,7 @@ from .common import not_found
 from .vocab import COLORS
 
 SIZE = 300
+SIZES = (32, 64, 96, 160, 240, SIZE)  # the resized copies served (`?size=`)
 EMOJI_PX = 109  # COLR glyphs are drawn at this size, then scaled
 FALLBACK_ICON = "📦"
 BACKGROUNDS = ((250, 250, 250), (246, 247, 249), (250, 248, 245), (244, 246, 244), (248, 246, 250),
@@ -189,12 +190,25 @@ def picture_for(conn, product_id: int) -> tuple[str, str, int, int] | None:
     return icon, color, pack_size(row["name"]), row["id"] % 6
 
 
+def display_size(request: Request) -> int:
+    """`?size=N`: the picture resized for an N-pixel slot, as Magento's image cache serves a
+    resized copy per display size (a 26-pixel menu icon is not sent, and decoded in every
+    tab, at 300 pixels). N snaps up to the next of `SIZES`; absent or unreadable: full size."""
+    raw = request.query_params.get("size", "")
+    if not raw.isdigit():
+        return SIZE
+    return next((s for s in SIZES if s >= int(raw)), SIZE)
+
+
 def _serve(request: Request, what: tuple) -> Response:
     media_dir: Path = request.app.state.media_dir
-    key = hashlib.sha256(repr(what).encode()).hexdigest()[:16]
+    size = display_size(request)
+    key = hashlib.sha256(repr(what if size == SIZE else (*what, size)).encode()).hexdigest()[:16]
     path = media_dir / f"{key}.png"
     if not path.exists():
         img = draw_picture(*what)
+        if size != SIZE:
+            img = img.resize((size, size), Image.Resampling.LANCZOS)
         media_dir.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".tmp{os.getpid()}-{id(img)}")
         img.save(tmp, format="PNG", compress_level=4)

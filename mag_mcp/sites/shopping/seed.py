@@ -70,6 +70,8 @@ order_items(id, order_id, product_id, sku, name, price, qty, row_total, product_
     -- a configurable product's line: product_id/sku of the child bought, name of the
     parent, product_options 'Size: M, Color: Black' ('' for simple products)
 contact_messages(id, customer_id NULL, name, email, telephone, comment, created_at)
+sendfriend_log(id, customer_id, product_id, sender_name, sender_email, message, recipients JSON
+    [{name, email}], created_at)   "Email to a Friend" sends (storefront)
 order_status_history(id, order_id, status -- the order's status after this entry, comment
     ('' when only the status changed), is_customer_notified 0/1, is_visible_on_front 0/1,
     author -- admin username, created_at)  -- the admin's "Comments History"
@@ -191,6 +193,10 @@ CREATE INDEX order_items_order ON order_items(order_id);
 CREATE TABLE contact_messages (
     id INTEGER PRIMARY KEY, customer_id INTEGER REFERENCES customers(id), name TEXT NOT NULL,
     email TEXT NOT NULL, telephone TEXT NOT NULL DEFAULT '', comment TEXT NOT NULL, created_at TEXT NOT NULL);
+CREATE TABLE sendfriend_log (
+    id INTEGER PRIMARY KEY, customer_id INTEGER NOT NULL REFERENCES customers(id),
+    product_id INTEGER NOT NULL REFERENCES products(id), sender_name TEXT NOT NULL, sender_email TEXT NOT NULL,
+    message TEXT NOT NULL, recipients TEXT NOT NULL, created_at TEXT NOT NULL);
 CREATE TABLE order_status_history (
     id INTEGER PRIMARY KEY, order_id INTEGER NOT NULL REFERENCES orders(id), status TEXT NOT NULL,
     comment TEXT NOT NULL DEFAULT '', is_customer_notified INTEGER NOT NULL DEFAULT 0,

@@ -14,6 +14,7 @@ from ..base import db
 from .common import (SESSION_COOKIE, current_customer, form_view, login_redirect, not_found, now, parse_int,
                      redirect, render, require_customer, safe_path)
 from .seed import hash_password, verify_password
+from .views_account_more import password_change
 from .views_checkout import add_to_cart, address_values, street_of, validate_address
 
 ORDER_PAGE_SIZES = (10, 20, 50)
@@ -144,11 +145,15 @@ def account_edit_post(request: Request, form: dict[str, str]) -> Response:
     elif values["email"] and conn.execute("SELECT 1 FROM customers WHERE lower(email) = ? AND id != ?",
                                           (values["email"], customer["id"])).fetchone():
         errors["email"] = "There is already an account with this email address."
+    new_hash = password_change(form, customer, errors)
     if errors:
+        values["change_password"] = form.get("change_password") or ""
         return render(request, "account_edit.html", dict(title="Edit Account Information", values=values,
                                                          errors=errors, section="info"))
     conn.execute("UPDATE customers SET firstname = ?, lastname = ?, email = ? WHERE id = ?",
                  (values["firstname"], values["lastname"], values["email"], customer["id"]))
+    if new_hash:
+        conn.execute("UPDATE customers SET password_hash = ? WHERE id = ?", (new_hash, customer["id"]))
     return redirect(request, "/customer/account/", "You saved the account information.")
 
 

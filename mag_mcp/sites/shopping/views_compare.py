@@ -82,8 +82,19 @@ def compare(request: Request) -> Response:
 
 
 # The attributes Magento's advanced search lists as multi-selects ("Use in Advanced Search"):
-# the manufacturer (our brand) and the configurable options colour and size.
-ATTRIBUTES = (("brand", "Manufacturer"), ("color", "Color"), ("size", "Size"))
+# the manufacturer (our brand), the configurable options colour and size, and the material (a
+# product's "Material" in its More Information specs).
+ATTRIBUTES = (("brand", "Manufacturer"), ("color", "Color"), ("size", "Size"), ("material", "Material"),
+              ("tax_class_id", "Tax Class"))
+# Magento's product tax classes (the admin's, shopping_admin.product_defaults.TAX_CLASSES): a product's
+# class is in product_attribute_values when it is not the default, Taxable Goods (2).
+TAX_CLASSES = {"None": "0", "Taxable Goods": "2", "Gift Options": "4", "Refund Adjustments": "5"}
+TAX_CLASS_SQL = ("COALESCE((SELECT a.value FROM product_attribute_values a WHERE a.product_id = p.id"
+                 " AND a.code = 'tax_class_id'), '2') IN (SELECT value FROM json_each(?))")
+# The short description: the description's first paragraph (the product page's overview).
+SHORT_DESCRIPTION_SQL = (f"substr({DESCRIPTION_SQL}, 1, instr({DESCRIPTION_SQL} || char(10), char(10)) - 1)")
+MATERIAL_SQL = ("EXISTS (SELECT 1 FROM content.product_texts t, json_each(t.specs) j WHERE t.product_id = p.id"
+                " AND j.value->>0 = 'Material' AND j.value->>1 IN (SELECT value FROM json_each(?)))")
 
 
 def _attribute_options(conn) -> dict[str, list[str]]:
@@ -97,6 +108,10 @@ def _attribute_options(conn) -> dict[str, list[str]]:
             "size": [r[0] for r in conn.execute(
                 "SELECT size FROM products WHERE status = 1 AND size != '' GROUP BY size"
                 " ORDER BY MIN(id)")],
+            "material": [r[0] for r in conn.execute(
+                "SELECT DISTINCT j.value->>1 AS v FROM content.product_texts t, json_each(t.specs) j"
+                " WHERE j.value->>0 = 'Material' ORDER BY v")],
+            "tax_class_id": list(TAX_CLASSES),
         }
     return listing.cached(conn, ("advanced-options",), compute)
 
@@ -117,10 +132,12 @@ def advanced_result(request: Request) -> Response:
     """Products whose name, SKU and description hold the given texts and whose price is in range."""
     conn = db(request)
     qp = request.query_params
-    values = {k: (qp.get(k) or "").strip() for k in ("name", "sku", "description", "price_from", "price_to")}
+    values = {k: (qp.get(k) or "").strip() for k in ("name", "sku", "description", "short_description",
+                                                     "price_from", "price_to")}
     where, params, asked = [], [], []
     for key, column, label in (("name", "p.name", "Name"), ("sku", "p.sku", "SKU"),
-                               ("description", DESCRIPTION_SQL, "Description")):
+                               ("description", DESCRIPTION_SQL, "Description"),
+                               ("short_description", SHORT_DESCRIPTION_SQL, "Short Description")):
         if values[key]:
             where.append(f"{column} LIKE ?")
             params.append(f"%{values[key]}%")
@@ -139,6 +156,12 @@ def advanced_result(request: Request) -> Response:
         if key == "brand":
             where.append("p.brand IN (SELECT value FROM json_each(?))")
             params.append(json.dumps(chosen))
+        elif key == "material":
+            where.append(MATERIAL_SQL)
+            params.append(json.dumps(chosen))
+        elif key == "tax_class_id":
+            where.append(TAX_CLASS_SQL)
+            params.append(json.dumps([TAX_CLASSES.get(v, "") for v in chosen]))
         else:  # a configurable product matches through its variants
             where.append(f"(p.{key} IN (SELECT value FROM json_each(?)) OR EXISTS (SELECT 1 FROM products k"
                          f" WHERE k.parent_id = p.id AND k.status = 1 AND k.{key} IN (SELECT value FROM json_each(?))))")

@@ -27,6 +27,7 @@ GET  /admin/sales/{invoice,shipment,creditmemo}/view/{invoice,shipment,creditmem
 GET  /admin/catalog/product/edit/id/<id>/           product form; POST .../save/id/<id>/; new/ + save/
 GET  /admin/catalog/category/[edit/id/<id>/]        category tree + form; POST .../save/id/<id>/
 GET  /admin/customer/index/edit/id/<id>/?tab=       customer page; POST .../save/id/<id>/ (section=...)
+POST /admin/sales_rule/promo_quote/generate/       coupon codes of an Auto-coupon cart price rule (rule_id, qty, ...)
 GET  /admin/review/product/edit/id/<id>/            review form; POST .../save/id/<id>/, .../delete/id/<id>/
 GET  /admin/reports/...                             period reports (from, to, period[, order_status])
 GET  /admin/admin/system_config/edit/section/<s>/   configuration; POST .../save/section/<s>/
@@ -51,6 +52,7 @@ from . import catalog_save as csave
 from . import grid_pages, record_forms
 from . import views_auth as auth
 from . import views_catalog as cat
+from . import views_coupons as coupons
 from . import views_categories as cats
 from . import views_content as content
 from . import views_customers as cust
@@ -138,6 +140,7 @@ def _routes() -> list[BaseRoute]:
         Route("/admin/catalog/category/", cats.categories),
         Route("/admin/catalog/category/edit/id/{category_id:int}/", cats.categories),
         Route("/admin/catalog/category/save/id/{category_id:int}/", cats.category_save, methods=["POST"]),
+        Route("/admin/sales_rule/promo_quote/generate/", coupons.coupons_generate, methods=["POST"]),
         Route("/admin/customer/index/new/", cust.customer_new),
         Route("/admin/customer/index/save/", cust.customer_create, methods=["POST"]),
         Route("/admin/customer/index/edit/id/{customer_id:int}/", cust.customer_edit),

@@ -107,7 +107,7 @@ CREATE TABLE salesrules (id INTEGER PRIMARY KEY, name TEXT NOT NULL, description
     discount_amount REAL NOT NULL, discount_qty REAL NOT NULL DEFAULT 0, discount_step INTEGER NOT NULL DEFAULT 0,
     apply_to_shipping INTEGER NOT NULL DEFAULT 0, stop_rules_processing INTEGER NOT NULL DEFAULT 0,
     simple_free_shipping INTEGER NOT NULL DEFAULT 0, customer_group_ids TEXT NOT NULL, label TEXT NOT NULL DEFAULT '',
-    created_at TEXT NOT NULL);
+    created_at TEXT NOT NULL, website_ids TEXT NOT NULL DEFAULT '1', store_label TEXT NOT NULL DEFAULT '');
 CREATE TABLE salesrule_coupons (id INTEGER PRIMARY KEY, rule_id INTEGER NOT NULL REFERENCES salesrules(id) ON DELETE CASCADE,
     code TEXT NOT NULL UNIQUE, usage_limit INTEGER NOT NULL DEFAULT 0, times_used INTEGER NOT NULL DEFAULT 0,
     created_at TEXT NOT NULL, expiration_date TEXT NOT NULL DEFAULT '');

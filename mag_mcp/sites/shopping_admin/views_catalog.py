@@ -32,7 +32,7 @@ PRODUCTS_GRID = g.Grid(
     key="product_listing",
     columns=[
         g.Column("id", "ID", "p.id", kind="num"),
-        g.Column("thumbnail", "Thumbnail", kind="thumb", href="/admin/media/catalog/product/{id}.png"),
+        g.Column("thumbnail", "Thumbnail", kind="thumb", href="/admin/media/catalog/product/{id}.png?size=64"),
         g.Column("name", "Name", "p.name COLLATE NOCASE", kind="link", href="/admin/catalog/product/edit/id/{id}/"),
         g.Column("type", "Type", "p.type_id", kind="option", labels=TYPE_LABELS, field="type_id"),
         g.Column("attribute_set", "Attribute Set"),

@@ -11,6 +11,7 @@ from starlette.requests import Request
 from . import grid as g
 from .admin_data import CART_ACTIONS, CATALOG_ACTIONS, CUSTOMER_GROUPS
 from .grid_pages import GridPage
+from .views_coupons import CODE_FORMATS
 from .record_forms import Field, RecordForm
 
 ACTIVE = (("1", "Active"), ("0", "Inactive"))
@@ -18,6 +19,7 @@ GROUP_CHOICES = tuple((str(i), code) for i, code, _ in CUSTOMER_GROUPS)
 ALL_GROUPS = ",".join(v for v, _ in GROUP_CHOICES)
 COUPON_TYPES = (("no_coupon", "No Coupon"), ("specific", "Specific Coupon"), ("auto", "Auto"))
 SCOPES = (("Main Website", "Main Website"),)
+WEBSITE_CHOICES = (("1", "Main Website"),)
 
 
 def _rule_columns(coupons: bool) -> list[g.Column]:
@@ -59,6 +61,8 @@ CATALOG_RULES_GRID = g.Grid(
 
 
 def _coupon_check(conn: sqlite3.Connection, values: dict[str, Any], rid: int | None) -> dict[str, str]:
+    if "website_ids" in values and not values["website_ids"]:
+        values["website_ids"] = "1"  # the one website (a save that names none keeps the rule in it)
     if values.get("coupon_type") == "specific":
         code = values.get("coupon_code") or ""
         if not code:
@@ -87,10 +91,10 @@ def _sync_coupon(conn: sqlite3.Connection, rid: int, values: dict[str, Any]) -> 
 
 def _coupons(conn: sqlite3.Connection, row: sqlite3.Row | None) -> dict[str, Any]:
     if row is None:
-        return dict(coupons=[], coupons_total=0)
+        return dict(coupons=[], coupons_total=0, code_formats=CODE_FORMATS)
     rows = conn.execute("SELECT * FROM salesrule_coupons WHERE rule_id = ? ORDER BY id LIMIT 100", (row["id"],)).fetchall()
     total = conn.execute("SELECT COUNT(*) FROM salesrule_coupons WHERE rule_id = ?", (row["id"],)).fetchone()[0]
-    return dict(coupons=rows, coupons_total=total)
+    return dict(coupons=rows, coupons_total=total, code_formats=CODE_FORMATS)
 
 
 CART_RULE_FORM = RecordForm(
@@ -100,7 +104,7 @@ CART_RULE_FORM = RecordForm(
         Field("name", "Rule Name", required=True, section="Rule Information"),
         Field("description", "Description", "area", section="Rule Information"),
         Field("is_active", "Active", "switch", section="Rule Information", default="1"),
-        Field("website", "Websites", "static", section="Rule Information", default="Main Website"),
+        Field("website_ids", "Websites", "multiselect", WEBSITE_CHOICES, section="Rule Information", default="1"),
         Field("customer_group_ids", "Customer Groups", "multiselect", GROUP_CHOICES, required=True,
               section="Rule Information", default=ALL_GROUPS),
         Field("coupon_type", "Coupon", "select", COUPON_TYPES, section="Rule Information", default="no_coupon"),
@@ -120,6 +124,8 @@ CART_RULE_FORM = RecordForm(
         Field("stop_rules_processing", "Discard subsequent rules", "switch", section="Actions"),
         Field("simple_free_shipping", "Free Shipping", "switch", section="Actions"),
         Field("label", "Default Rule Label for All Store Views", section="Labels"),
+        Field("store_label", "Main Website / Main Website Store / Default Store View", section="Labels",
+              note="Store View Specific Labels: the label shown in this store view (the default label when empty)."),
     ],
     validate=_coupon_check, after_save=_sync_coupon, extra=_coupons, extra_template="_rule_coupons.html")
 CATALOG_RULE_FORM = RecordForm(
